@@ -1,0 +1,15 @@
+//! `dratp`: an engine for Navia Dratp (Bandai, 2004).
+//!
+//! Layers, each using only the ones before it:
+//! - [`rules`]: the game (positions, legal actions, notation, catalogue); no I/O.
+//! - [`search`]: evaluation and game-tree search.
+//! - [`protocol`]: the UCI-style text protocol over stdin/stdout.
+//!
+//! ```
+//! use dratp::rules::{Catalogue, Position};
+//! let pos = Position::startpos(Catalogue::builtin()).unwrap();
+//! assert!(!pos.legal_actions().is_empty());
+//! ```
+
+pub mod rules;
+pub mod search;

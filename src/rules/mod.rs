@@ -1,0 +1,20 @@
+//! The rules core: the whole two-player game of `../shared/spec/rules.md`.
+//!
+//! No I/O, no threads, no printing: values in, values out.
+
+pub mod action;
+pub mod catalogue;
+pub mod game;
+pub mod movegen;
+pub mod notation;
+pub mod perft;
+pub mod position;
+pub mod square;
+pub mod zobrist;
+
+pub use action::{Action, ActionKind, Choices, Follow, Token};
+pub use catalogue::{Catalogue, Kind, PieceCode};
+pub use game::{EndReason, Game, GameResult};
+pub use notation::{action_text, nfen, parse_action, parse_nfen, MoveError, NfenError};
+pub use position::{Outcome, Piece, Placed, Position, Setup, WinReason, START_NFEN};
+pub use square::{Bitboard, Side, Square};

@@ -1,0 +1,132 @@
+//! Search and evaluation. Uses only `rules`.
+//!
+//! CONTRACT between the search and the protocol layer. The search helper owns
+//! this folder and may add to these types, but keeps these names and meanings.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use crate::rules::{Action, Game};
+
+/// What `go` asked for. All fields optional; an empty `Limits` means "infinite".
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Remaining clock per side, first player first (`wtime`/`btime`, UGI `p1time`/`p2time`).
+    pub time: [Option<Duration>; 2],
+    /// Increment per side (`winc`/`binc`, `p1inc`/`p2inc`).
+    pub inc: [Option<Duration>; 2],
+    /// Moves to the next time control.
+    pub movestogo: Option<u32>,
+    /// Exact time for this move.
+    pub movetime: Option<Duration>,
+    /// Maximum depth in plies.
+    pub depth: Option<u32>,
+    /// Maximum nodes.
+    pub nodes: Option<u64>,
+    /// Search for a mate in this many moves.
+    pub mate: Option<u32>,
+    /// Search until `stop`.
+    pub infinite: bool,
+    /// Pondering: search until `stop` or `ponderhit`, then follow the clock.
+    pub ponder: bool,
+    /// Restrict the root to these actions (empty = all).
+    pub searchmoves: Vec<Action>,
+}
+
+/// A score from the side to move's point of view.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Score {
+    /// Centi-gyullas-ish units (100 = one black Gulled's worth of advantage, roughly).
+    Cp(i32),
+    /// Mate in N moves (own moves); negative when the side to move is getting mated.
+    Mate(i32),
+}
+
+/// Whether a reported score is exact or a bound from an aspiration window.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    /// Exact.
+    Exact,
+    /// The true score is at least this.
+    Lower,
+    /// The true score is at most this.
+    Upper,
+}
+
+/// One `info` line's worth of progress.
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// Iteration depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// 1-based line number under MultiPV.
+    pub multipv: u32,
+    /// Score of this line.
+    pub score: Score,
+    /// Exact or bound.
+    pub bound: Bound,
+    /// Nodes searched so far (all threads).
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Transposition-table fill, per mille.
+    pub hashfull: u32,
+    /// Time since `go`.
+    pub time: Duration,
+    /// The principal variation; every action legal in sequence from the root.
+    pub pv: Vec<Action>,
+}
+
+/// The answer to one `go`.
+#[derive(Clone, Debug, Default)]
+pub struct SearchResult {
+    /// The move to play; `None` when the game is over or there is no legal action.
+    pub best: Option<Action>,
+    /// The expected reply, when known and legal.
+    pub ponder: Option<Action>,
+    /// Total nodes searched.
+    pub nodes: u64,
+}
+
+/// Settings the protocol passes through from `setoption`.
+#[derive(Clone, Debug)]
+pub struct SearchOptions {
+    /// Transposition table size in MiB.
+    pub hash_mb: usize,
+    /// Search threads (Lazy SMP).
+    pub threads: usize,
+    /// Number of principal variations to report.
+    pub multipv: usize,
+    /// 0 = random mover, 1 = greedy, 20 = full strength.
+    pub skill_level: u32,
+    /// Time kept back per move for communication lag.
+    pub move_overhead: Duration,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions { hash_mb: 16, threads: 1, multipv: 1, skill_level: 20, move_overhead: Duration::from_millis(10) }
+    }
+}
+
+/// Signals from the protocol reader to a running search.
+#[derive(Debug, Default)]
+pub struct Signals {
+    /// Set by `stop` (and `quit`): return as soon as possible.
+    pub stop: AtomicBool,
+    /// Set by `ponderhit`: the pondered move was played; switch to the clock.
+    pub ponderhit: AtomicBool,
+}
+// The search entry point (to be provided by the search module):
+//   pub struct Searcher;
+//   impl Searcher {
+//       pub fn new(opts: &SearchOptions) -> Searcher;        // cheap; allocates the TT lazily
+//       pub fn set_options(&mut self, opts: &SearchOptions); // resize TT / threads when idle
+//       pub fn prepare(&mut self);                           // heavy allocation (on isready/go)
+//       pub fn new_game(&mut self);                          // clear TT and histories
+//       pub fn search(&mut self, game: &Game, limits: &Limits, signals: &Signals,
+//                     info: &mut dyn FnMut(&Info)) -> SearchResult;
+//       pub fn eval_report(game: &Game) -> String;           // for the `eval` command: terms, one per line
+//   }
+//   pub fn bench(depth: u32, info: &mut dyn FnMut(&str)) -> (u64 nodes, Duration);
