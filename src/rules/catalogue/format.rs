@@ -26,7 +26,9 @@ pub struct CatalogueError {
 impl CatalogueError {
     /// An error with one problem.
     pub fn single(line: usize, message: String) -> CatalogueError {
-        CatalogueError { issues: vec![ParseIssue { line, message }] }
+        CatalogueError {
+            issues: vec![ParseIssue { line, message }],
+        }
     }
 }
 
