@@ -26,9 +26,7 @@ pub struct CatalogueError {
 impl CatalogueError {
     /// An error with one problem.
     pub fn single(line: usize, message: String) -> CatalogueError {
-        CatalogueError {
-            issues: vec![ParseIssue { line, message }],
-        }
+        CatalogueError { issues: vec![ParseIssue { line, message }] }
     }
 }
 
