@@ -139,10 +139,7 @@ pub enum CommandError {
 
 impl CommandError {
     fn bad(command: &'static str, reason: impl Into<String>) -> CommandError {
-        CommandError::Bad {
-            command,
-            reason: reason.into(),
-        }
+        CommandError::Bad { command, reason: reason.into() }
     }
 }
 
@@ -156,10 +153,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, CommandError> {
         if rest.is_empty() {
             Ok(c)
         } else {
-            Err(CommandError::bad(
-                cmd,
-                format!("takes no arguments, got '{}'", rest.join(" ")),
-            ))
+            Err(CommandError::bad(cmd, format!("takes no arguments, got '{}'", rest.join(" "))))
         }
     };
     let cmd = match first {
@@ -190,11 +184,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, CommandError> {
 /// The whitespace-separated words of a line.
 fn split_words(line: &str) -> Vec<&str> {
     let word = take_till1::<_, _, nom::error::Error<&str>>(char::is_whitespace);
-    let mut words = all_consuming(delimited(
-        multispace0,
-        separated_list0(multispace1, word),
-        multispace0,
-    ));
+    let mut words = all_consuming(delimited(multispace0, separated_list0(multispace1, word), multispace0));
     // Cannot fail: every non-space run is a word and every space run a separator.
     words(line).map(|(_, w)| w).unwrap_or_default()
 }
@@ -207,24 +197,15 @@ where
     let Some(&w) = word else {
         return Err(CommandError::bad(command, format!("{what} needs a value")));
     };
-    let digits: IResult<&str, &str> = all_consuming(nom::combinator::recognize(
-        nom::sequence::pair(opt(tag("-")), nom::character::complete::digit1),
-    ))(w);
+    let digits: IResult<&str, &str> = all_consuming(nom::combinator::recognize(nom::sequence::pair(
+        opt(tag("-")),
+        nom::character::complete::digit1,
+    )))(w);
     match digits {
         Ok(_) => w.parse::<T>().map_err(|_| {
-            CommandError::bad(
-                command,
-                format!(
-                    "{what} '{w}' is out of range ({} to {})",
-                    T::MIN_TEXT,
-                    T::MAX_TEXT
-                ),
-            )
+            CommandError::bad(command, format!("{what} '{w}' is out of range ({} to {})", T::MIN_TEXT, T::MAX_TEXT))
         }),
-        Err(_) => Err(CommandError::bad(
-            command,
-            format!("{what} needs an integer, got '{w}'"),
-        )),
+        Err(_) => Err(CommandError::bad(command, format!("{what} needs an integer, got '{w}'"))),
     }
 }
 
@@ -269,50 +250,28 @@ fn parse_setoption(rest: &[&str]) -> Result<Command, CommandError> {
                 None => (after, None),
             };
             if name.is_empty() {
-                return Err(CommandError::bad(
-                    "setoption",
-                    "missing option name after 'name'",
-                ));
+                return Err(CommandError::bad("setoption", "missing option name after 'name'"));
             }
-            Ok(Command::SetOption {
-                name: name.join(" "),
-                value,
-            })
+            Ok(Command::SetOption { name: name.join(" "), value })
         }
-        _ => Err(CommandError::bad(
-            "setoption",
-            "expected 'name <option> [value <value>]'",
-        )),
+        _ => Err(CommandError::bad("setoption", "expected 'name <option> [value <value>]'")),
     }
 }
 
 fn parse_position(rest: &[&str]) -> Result<Command, CommandError> {
     let moves_at = rest.iter().position(|w| *w == "moves");
     let (head, moves) = match moves_at {
-        Some(i) => (
-            &rest[..i],
-            rest[i + 1..].iter().map(|m| m.to_string()).collect(),
-        ),
+        Some(i) => (&rest[..i], rest[i + 1..].iter().map(|m| m.to_string()).collect()),
         None => (rest, Vec::new()),
     };
     let start = match head.split_first() {
         Some((&"startpos", [])) => StartPos::Start,
         Some((&"startpos", extra)) => {
-            return Err(CommandError::bad(
-                "position",
-                format!("expected 'moves' after startpos, got '{}'", extra[0]),
-            ))
+            return Err(CommandError::bad("position", format!("expected 'moves' after startpos, got '{}'", extra[0])))
         }
-        Some((&"fen", [])) => {
-            return Err(CommandError::bad("position", "missing NFEN after 'fen'"))
-        }
+        Some((&"fen", [])) => return Err(CommandError::bad("position", "missing NFEN after 'fen'")),
         Some((&"fen", fields)) => StartPos::Fen(fields.join(" ")),
-        Some((w, _)) => {
-            return Err(CommandError::bad(
-                "position",
-                format!("expected startpos or fen, got '{w}'"),
-            ))
-        }
+        Some((w, _)) => return Err(CommandError::bad("position", format!("expected startpos or fen, got '{w}'"))),
         None => return Err(CommandError::bad("position", "expected startpos or fen")),
     };
     Ok(Command::Position { start, moves })
@@ -374,12 +333,7 @@ fn parse_go(rest: &[&str]) -> Result<Command, CommandError> {
                     i += 1;
                 }
             }
-            "perft" => {
-                return Err(CommandError::bad(
-                    "go",
-                    "perft must come alone: 'go perft <depth>'",
-                ))
-            }
+            "perft" => return Err(CommandError::bad("go", "perft must come alone: 'go perft <depth>'")),
             other => return Err(CommandError::bad("go", format!("unknown word '{other}'"))),
         }
     }
@@ -388,17 +342,11 @@ fn parse_go(rest: &[&str]) -> Result<Command, CommandError> {
 
 fn parse_perft(command: &'static str, rest: &[&str]) -> Result<Command, CommandError> {
     if rest.len() > 1 {
-        return Err(CommandError::bad(
-            command,
-            format!("expected one depth, got '{}'", rest.join(" ")),
-        ));
+        return Err(CommandError::bad(command, format!("expected one depth, got '{}'", rest.join(" "))));
     }
     let d: u32 = number(command, "depth", rest.first())?;
     if d > MAX_PERFT_DEPTH {
-        return Err(CommandError::bad(
-            command,
-            format!("depth {d} is above the maximum {MAX_PERFT_DEPTH}"),
-        ));
+        return Err(CommandError::bad(command, format!("depth {d} is above the maximum {MAX_PERFT_DEPTH}")));
     }
     Ok(Command::Perft(d))
 }
@@ -409,17 +357,11 @@ fn parse_bench(rest: &[&str]) -> Result<Command, CommandError> {
         [_] => {
             let d: u32 = number("bench", "depth", rest.first())?;
             if d == 0 || d > MAX_BENCH_DEPTH {
-                return Err(CommandError::bad(
-                    "bench",
-                    format!("depth {d} is outside 1 to {MAX_BENCH_DEPTH}"),
-                ));
+                return Err(CommandError::bad("bench", format!("depth {d} is outside 1 to {MAX_BENCH_DEPTH}")));
             }
             Ok(Command::Bench(Some(d)))
         }
-        _ => Err(CommandError::bad(
-            "bench",
-            format!("expected at most one depth, got '{}'", rest.join(" ")),
-        )),
+        _ => Err(CommandError::bad("bench", format!("expected at most one depth, got '{}'", rest.join(" ")))),
     }
 }
 
@@ -429,21 +371,12 @@ fn parse_query(rest: &[&str]) -> Result<Command, CommandError> {
         value(Query::P1Turn, tag("p1turn")),
         value(Query::Result, tag("result")),
     ));
-    let mut p = all_consuming::<_, _, nom::error::Error<&str>, _>(map(
-        terminated(what, multispace0),
-        Command::Query,
-    ));
+    let mut p = all_consuming::<_, _, nom::error::Error<&str>, _>(map(terminated(what, multispace0), Command::Query));
     match rest {
-        [w] => p(w).map(|(_, c)| c).map_err(|_| {
-            CommandError::bad(
-                "query",
-                format!("expected gameover, p1turn or result, got '{w}'"),
-            )
-        }),
-        _ => Err(CommandError::bad(
-            "query",
-            "expected one of gameover, p1turn, result",
-        )),
+        [w] => p(w)
+            .map(|(_, c)| c)
+            .map_err(|_| CommandError::bad("query", format!("expected gameover, p1turn or result, got '{w}'"))),
+        _ => Err(CommandError::bad("query", "expected one of gameover, p1turn, result")),
     }
 }
 
@@ -452,9 +385,7 @@ mod tests {
     use super::*;
 
     fn ok(line: &str) -> Command {
-        parse_line(line)
-            .unwrap_or_else(|e| panic!("{line:?}: {e}"))
-            .unwrap_or_else(|| panic!("{line:?}: blank"))
+        parse_line(line).unwrap_or_else(|e| panic!("{line:?}: {e}")).unwrap_or_else(|| panic!("{line:?}: blank"))
     }
 
     fn bad(line: &str) -> String {
@@ -485,15 +416,9 @@ mod tests {
 
     #[test]
     fn unknown_commands_are_typed_apart() {
-        assert_eq!(
-            parse_line("joho debug on"),
-            Err(CommandError::Unknown("joho".into()))
-        );
+        assert_eq!(parse_line("joho debug on"), Err(CommandError::Unknown("joho".into())));
         assert_eq!(parse_line("Uci"), Err(CommandError::Unknown("Uci".into())));
-        assert_eq!(
-            parse_line("ŝtop ☃"),
-            Err(CommandError::Unknown("ŝtop".into()))
-        );
+        assert_eq!(parse_line("ŝtop ☃"), Err(CommandError::Unknown("ŝtop".into())));
     }
 
     #[test]
@@ -508,106 +433,49 @@ mod tests {
     fn setoption_names_and_values_with_spaces() {
         assert_eq!(
             ok("setoption name Hash value 64"),
-            Command::SetOption {
-                name: "Hash".into(),
-                value: Some("64".into())
-            }
+            Command::SetOption { name: "Hash".into(), value: Some("64".into()) }
         );
         assert_eq!(
             ok("setoption  name Move   Overhead value 30"),
-            Command::SetOption {
-                name: "Move Overhead".into(),
-                value: Some("30".into())
-            }
+            Command::SetOption { name: "Move Overhead".into(), value: Some("30".into()) }
         );
         assert_eq!(
             ok("setoption name Catalogue File value /tmp/my cats/a.cat"),
-            Command::SetOption {
-                name: "Catalogue File".into(),
-                value: Some("/tmp/my cats/a.cat".into())
-            }
+            Command::SetOption { name: "Catalogue File".into(), value: Some("/tmp/my cats/a.cat".into()) }
         );
         assert_eq!(
             ok("setoption name Catalogue File value"),
-            Command::SetOption {
-                name: "Catalogue File".into(),
-                value: Some(String::new())
-            }
+            Command::SetOption { name: "Catalogue File".into(), value: Some(String::new()) }
         );
-        assert_eq!(
-            ok("setoption name Clear Hash"),
-            Command::SetOption {
-                name: "Clear Hash".into(),
-                value: None
-            }
-        );
-        assert_eq!(
-            bad("setoption"),
-            "setoption: expected 'name <option> [value <value>]'"
-        );
-        assert_eq!(
-            bad("setoption name value 3"),
-            "setoption: missing option name after 'name'"
-        );
-        assert_eq!(
-            bad("setoption Hash 3"),
-            "setoption: expected 'name <option> [value <value>]'"
-        );
+        assert_eq!(ok("setoption name Clear Hash"), Command::SetOption { name: "Clear Hash".into(), value: None });
+        assert_eq!(bad("setoption"), "setoption: expected 'name <option> [value <value>]'");
+        assert_eq!(bad("setoption name value 3"), "setoption: missing option name after 'name'");
+        assert_eq!(bad("setoption Hash 3"), "setoption: expected 'name <option> [value <value>]'");
     }
 
     #[test]
     fn position_startpos_and_fen_with_moves() {
-        assert_eq!(
-            ok("position startpos"),
-            Command::Position {
-                start: StartPos::Start,
-                moves: vec![]
-            }
-        );
-        assert_eq!(
-            ok("position startpos moves"),
-            Command::Position {
-                start: StartPos::Start,
-                moves: vec![]
-            }
-        );
+        assert_eq!(ok("position startpos"), Command::Position { start: StartPos::Start, moves: vec![] });
+        assert_eq!(ok("position startpos moves"), Command::Position { start: StartPos::Start, moves: vec![] });
         assert_eq!(
             ok("position startpos moves c2c3 c6c5 M06@a1"),
-            Command::Position {
-                start: StartPos::Start,
-                moves: vec!["c2c3".into(), "c6c5".into(), "M06@a1".into()]
-            }
+            Command::Position { start: StartPos::Start, moves: vec!["c2c3".into(), "c6c5".into(), "M06@a1".into()] }
         );
         let nfen = "1r1[n02]1r1/bbbbbbb/7/7/7/BBBBBBB/1R1[N01]1R1 w 0/0 M01,M02,M03,M04,M05,M06,M07/M08,M09,M10,M11,M12,M13,M14 -/- - 1";
         assert_eq!(
             ok(&format!("position fen {nfen} moves c2c3")),
-            Command::Position {
-                start: StartPos::Fen(nfen.into()),
-                moves: vec!["c2c3".into()]
-            }
+            Command::Position { start: StartPos::Fen(nfen.into()), moves: vec!["c2c3".into()] }
         );
         // Extra spaces collapse: the NFEN reaches the notation parser with single spaces.
         assert_eq!(
             ok("position fen  7/7  w moves"),
-            Command::Position {
-                start: StartPos::Fen("7/7 w".into()),
-                moves: vec![]
-            }
+            Command::Position { start: StartPos::Fen("7/7 w".into()), moves: vec![] }
         );
         assert_eq!(bad("position"), "position: expected startpos or fen");
         assert_eq!(bad("position fen"), "position: missing NFEN after 'fen'");
-        assert_eq!(
-            bad("position fen moves c2c3"),
-            "position: missing NFEN after 'fen'"
-        );
-        assert_eq!(
-            bad("position start"),
-            "position: expected startpos or fen, got 'start'"
-        );
-        assert_eq!(
-            bad("position startpos c2c3"),
-            "position: expected 'moves' after startpos, got 'c2c3'"
-        );
+        assert_eq!(bad("position fen moves c2c3"), "position: missing NFEN after 'fen'");
+        assert_eq!(bad("position start"), "position: expected startpos or fen, got 'start'");
+        assert_eq!(bad("position startpos c2c3"), "position: expected 'moves' after startpos, got 'c2c3'");
     }
 
     #[test]
@@ -624,21 +492,13 @@ mod tests {
             c => panic!("{c:?}"),
         };
         assert_eq!(u, g);
-        let s = match ok(
-            "go infinite searchmoves c2c3 M06@a1 depth 7 ponder nodes 99 mate 3 movetime -5",
-        ) {
+        let s = match ok("go infinite searchmoves c2c3 M06@a1 depth 7 ponder nodes 99 mate 3 movetime -5") {
             Command::Go(g) => g,
             c => panic!("{c:?}"),
         };
         assert!(s.infinite && s.ponder);
-        assert_eq!(
-            s.searchmoves,
-            vec!["c2c3".to_string(), "M06@a1".to_string()]
-        );
-        assert_eq!(
-            (s.depth, s.nodes, s.mate, s.movetime),
-            (Some(7), Some(99), Some(3), Some(-5))
-        );
+        assert_eq!(s.searchmoves, vec!["c2c3".to_string(), "M06@a1".to_string()]);
+        assert_eq!((s.depth, s.nodes, s.mate, s.movetime), (Some(7), Some(99), Some(3), Some(-5)));
         assert_eq!(ok("go"), Command::Go(GoParams::default()));
     }
 
@@ -646,20 +506,14 @@ mod tests {
     fn go_errors_name_the_word() {
         assert_eq!(bad("go depth"), "go: depth needs a value");
         assert_eq!(bad("go depth x"), "go: depth needs an integer, got 'x'");
-        assert_eq!(
-            bad("go depth -1"),
-            "go: depth '-1' is out of range (0 to 4294967295)"
-        );
+        assert_eq!(bad("go depth -1"), "go: depth '-1' is out of range (0 to 4294967295)");
         assert_eq!(
             bad("go nodes 99999999999999999999999"),
             "go: nodes '99999999999999999999999' is out of range (0 to 18446744073709551615)"
         );
         assert_eq!(bad("go wtime 1e3"), "go: wtime needs an integer, got '1e3'");
         assert_eq!(bad("go fast"), "go: unknown word 'fast'");
-        assert_eq!(
-            bad("go depth 3 perft 2"),
-            "go: perft must come alone: 'go perft <depth>'"
-        );
+        assert_eq!(bad("go depth 3 perft 2"), "go: perft must come alone: 'go perft <depth>'");
     }
 
     #[test]
@@ -668,24 +522,15 @@ mod tests {
         assert_eq!(ok("go perft 2"), Command::Perft(2));
         assert_eq!(bad("perft"), "perft: depth needs a value");
         assert_eq!(bad("perft 21"), "perft: depth 21 is above the maximum 20");
-        assert_eq!(
-            bad("go perft 2 3"),
-            "go perft: expected one depth, got '2 3'"
-        );
+        assert_eq!(bad("go perft 2 3"), "go perft: expected one depth, got '2 3'");
         assert_eq!(ok("bench"), Command::Bench(None));
         assert_eq!(ok("bench 5"), Command::Bench(Some(5)));
         assert_eq!(bad("bench 0"), "bench: depth 0 is outside 1 to 64");
         assert_eq!(ok("query gameover"), Command::Query(Query::GameOver));
         assert_eq!(ok("query p1turn"), Command::Query(Query::P1Turn));
         assert_eq!(ok("query result"), Command::Query(Query::Result));
-        assert_eq!(
-            bad("query"),
-            "query: expected one of gameover, p1turn, result"
-        );
-        assert_eq!(
-            bad("query winner"),
-            "query: expected gameover, p1turn or result, got 'winner'"
-        );
+        assert_eq!(bad("query"), "query: expected one of gameover, p1turn, result");
+        assert_eq!(bad("query winner"), "query: expected gameover, p1turn or result, got 'winner'");
     }
 
     #[test]
