@@ -118,9 +118,13 @@ impl Reader {
         true
     }
 
+    /// Send a long job once the previous one has finished (as a UCI engine's `go`
+    /// waits for the running search), so `stop` and `ponderhit` always mean the
+    /// job started last.
     fn long(&mut self, cmd: Command, error: Option<CommandError>) {
-        // A new long job ends the running one, so each `go` still gets its own `bestmove`.
-        self.current.stop.store(true, Ordering::SeqCst);
+        while self.pending.load(Ordering::SeqCst) > 0 {
+            std::thread::sleep(Duration::from_millis(1));
+        }
         self.current = Arc::new(Signals::default());
         self.pending.fetch_add(1, Ordering::SeqCst);
         self.send(Job::Long { cmd, signals: self.current.clone(), error });
