@@ -42,9 +42,6 @@ pub struct Game {
 impl Game {
     /// A game from a start position.
     pub fn new(start: Position) -> Game {
-        Game {
-            start,
-            moves: Vec::new(),
-        }
+        Game { start, moves: Vec::new() }
     }
 }

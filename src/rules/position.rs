@@ -66,10 +66,7 @@ pub struct PieceSet {
 
 impl Default for PieceSet {
     fn default() -> Self {
-        PieceSet {
-            len: 0,
-            kinds: [Kind(0); PieceSet::CAPACITY],
-        }
+        PieceSet { len: 0, kinds: [Kind(0); PieceSet::CAPACITY] }
     }
 }
 
@@ -103,10 +100,7 @@ impl PieceSet {
     /// Each kind once, ascending.
     pub fn distinct(&self) -> impl Iterator<Item = Kind> + '_ {
         let s = self.as_slice();
-        s.iter()
-            .enumerate()
-            .filter(move |(i, k)| *i == 0 || s[i - 1] != **k)
-            .map(|(_, k)| *k)
+        s.iter().enumerate().filter(move |(i, k)| *i == 0 || s[i - 1] != **k).map(|(_, k)| *k)
     }
 
     /// Add one copy, keeping the order; false if full.
@@ -290,9 +284,7 @@ impl Position {
             }
         };
         for sq in Square::all() {
-            let Some(pl) = s.board[sq.index()] else {
-                continue;
-            };
+            let Some(pl) = s.board[sq.index()] else { continue };
             match pl.piece {
                 Piece::BlackGulled => black += 1,
                 Piece::RedGulled => red += 1,
@@ -303,9 +295,7 @@ impl Position {
                 Piece::Navia(k) => class_ok(k, PieceClass::Navia, "as a Navia")?,
             }
             if pl.dratped && matches!(pl.piece, Piece::BlackGulled | Piece::RedGulled) {
-                return Err(SetupError::Impossible(format!(
-                    "a Gulled on {sq} cannot be dratped"
-                )));
+                return Err(SetupError::Impossible(format!("a Gulled on {sq} cannot be dratped")));
             }
             p.put(sq, pl);
         }
@@ -322,10 +312,7 @@ impl Position {
             for &k in &s.keeps[i] {
                 class_ok(k, PieceClass::Maseitai, "in a keep")?;
                 if !p.keep_insert(side, k) {
-                    return Err(SetupError::Impossible(format!(
-                        "more than 14 Maseitai in the {} keep",
-                        player(side)
-                    )));
+                    return Err(SetupError::Impossible(format!("more than 14 Maseitai in the {} keep", player(side))));
                 }
                 maseitai += 1;
             }
@@ -333,9 +320,7 @@ impl Position {
             black += gb as usize;
             red += gr as usize;
             if gb as usize > 2 * PieceSet::CAPACITY || gr as usize > 2 * PieceSet::CAPACITY {
-                return Err(SetupError::Impossible(
-                    "too many Gulled in a graveyard".into(),
-                ));
+                return Err(SetupError::Impossible("too many Gulled in a graveyard".into()));
             }
             p.set_grave_gulled(side, gb, gr);
             for &k in gm {
@@ -350,15 +335,9 @@ impl Position {
             }
         }
         // R6: the game holds 14 black Gulled, 4 red Gulled and 14 Maseitai in all.
-        for (n, max, what) in [
-            (black, 14, "black Gulled"),
-            (red, 4, "red Gulled"),
-            (maseitai, 14, "Maseitai"),
-        ] {
+        for (n, max, what) in [(black, 14, "black Gulled"), (red, 4, "red Gulled"), (maseitai, 14, "Maseitai")] {
             if n > max {
-                return Err(SetupError::Impossible(format!(
-                    "{n} {what} in the game (at most {max})"
-                )));
+                return Err(SetupError::Impossible(format!("{n} {what} in the game (at most {max})")));
             }
         }
         let navia_of = |side: Side| (p.navias & p.sides[side.index()]).first();
@@ -369,19 +348,12 @@ impl Position {
             .into_iter()
             .filter(|&sd| navia_of(sd).is_some_and(|sq| p.dratped.has(sq)))
             .collect();
-        let missing: Vec<Side> = Side::BOTH
-            .into_iter()
-            .filter(|&sd| navia_of(sd).is_none())
-            .collect();
+        let missing: Vec<Side> = Side::BOTH.into_iter().filter(|&sd| navia_of(sd).is_none()).collect();
         if missing.len() == 2 {
             return Err(SetupError::NoNavia);
         }
-        if dratped_navias.len() + missing.len() + goal.is_some() as usize
-            > 1 + goal.is_some() as usize
-        {
-            return Err(SetupError::Impossible(
-                "more than one way the game has ended".into(),
-            ));
+        if dratped_navias.len() + missing.len() + goal.is_some() as usize > 1 + goal.is_some() as usize {
+            return Err(SetupError::Impossible("more than one way the game has ended".into()));
         }
         if let Some(winner) = goal {
             if missing != [winner] {
@@ -389,20 +361,11 @@ impl Position {
                     "a Navia goal needs that side's Navia off the board".into(),
                 ));
             }
-            p.set_outcome(Outcome {
-                winner,
-                reason: super::position::WinReason::NaviaGoal,
-            });
+            p.set_outcome(Outcome { winner, reason: super::position::WinReason::NaviaGoal });
         } else if let Some(&loser) = missing.first() {
-            p.outcome = Some(Outcome {
-                winner: loser.opponent(),
-                reason: WinReason::NaviaTaken,
-            });
+            p.outcome = Some(Outcome { winner: loser.opponent(), reason: WinReason::NaviaTaken });
         } else if let Some(&winner) = dratped_navias.first() {
-            p.outcome = Some(Outcome {
-                winner,
-                reason: WinReason::NaviaDratp,
-            });
+            p.outcome = Some(Outcome { winner, reason: WinReason::NaviaDratp });
         }
         if p.side == Side::Black {
             p.key ^= KEYS.black_to_move;
@@ -519,20 +482,13 @@ impl Position {
         } else {
             Piece::Maseitai(self.kinds[sq.index()])
         };
-        Some(Placed {
-            side,
-            piece,
-            dratped: self.dratped.has(sq),
-        })
+        Some(Placed { side, piece, dratped: self.dratped.has(sq) })
     }
 
     /// Lasting effects, for NFEN field 6.
     pub fn lasting(&self) -> Vec<Lasting> {
         match self.outcome {
-            Some(Outcome {
-                winner,
-                reason: WinReason::NaviaGoal,
-            }) => vec![Lasting::NaviaGoal(winner)],
+            Some(Outcome { winner, reason: WinReason::NaviaGoal }) => vec![Lasting::NaviaGoal(winner)],
             _ => Vec::new(),
         }
     }
@@ -565,13 +521,7 @@ impl Position {
         if self.side == Side::Black {
             k ^= KEYS.black_to_move;
         }
-        if matches!(
-            self.outcome,
-            Some(Outcome {
-                reason: WinReason::NaviaGoal,
-                ..
-            })
-        ) {
+        if matches!(self.outcome, Some(Outcome { reason: WinReason::NaviaGoal, .. })) {
             k ^= KEYS.goal;
         }
         k
@@ -591,10 +541,7 @@ impl Position {
             board,
             side: self.side,
             pools: self.pools,
-            keeps: [
-                self.keeps[0].as_slice().to_vec(),
-                self.keeps[1].as_slice().to_vec(),
-            ],
+            keeps: [self.keeps[0].as_slice().to_vec(), self.keeps[1].as_slice().to_vec()],
             graves: [grave(Side::White), grave(Side::Black)],
             lasting: self.lasting(),
             turn: self.turn,
@@ -697,8 +644,7 @@ impl Position {
     pub(super) fn set_grave_gulled(&mut self, side: Side, black: u8, red: u8) {
         let i = side.index();
         let g = &mut self.graves[i];
-        self.key ^=
-            KEYS.grave_gulled[i][0][g.black as usize] ^ KEYS.grave_gulled[i][0][black as usize];
+        self.key ^= KEYS.grave_gulled[i][0][g.black as usize] ^ KEYS.grave_gulled[i][0][black as usize];
         self.key ^= KEYS.grave_gulled[i][1][g.red as usize] ^ KEYS.grave_gulled[i][1][red as usize];
         g.black = black;
         g.red = red;

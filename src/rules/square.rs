@@ -135,12 +135,7 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            (b'a' + self.file() as u8) as char,
-            self.rank() + 1
-        )
+        write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank() + 1)
     }
 }
 
@@ -254,30 +249,15 @@ pub mod zones {
     /// R3: the summon squares of each side.
     pub const SUMMON: [Bitboard; 2] = [
         Bitboard(
-            sq(b"a1")
-                | sq(b"b1")
-                | sq(b"c1")
-                | sq(b"e1")
-                | sq(b"f1")
-                | sq(b"g1")
-                | sq(b"a2")
-                | sq(b"g2"),
+            sq(b"a1") | sq(b"b1") | sq(b"c1") | sq(b"e1") | sq(b"f1") | sq(b"g1") | sq(b"a2") | sq(b"g2"),
         ),
         Bitboard(
-            sq(b"a7")
-                | sq(b"b7")
-                | sq(b"c7")
-                | sq(b"e7")
-                | sq(b"f7")
-                | sq(b"g7")
-                | sq(b"a6")
-                | sq(b"g6"),
+            sq(b"a7") | sq(b"b7") | sq(b"c7") | sq(b"e7") | sq(b"f7") | sq(b"g7") | sq(b"a6") | sq(b"g6"),
         ),
     ];
 
     /// R4: the gyullas reduction zone.
-    pub const REDUCTION: Bitboard =
-        Bitboard(sq(b"b4") | sq(b"c4") | sq(b"d4") | sq(b"e4") | sq(b"f4"));
+    pub const REDUCTION: Bitboard = Bitboard(sq(b"b4") | sq(b"c4") | sq(b"d4") | sq(b"e4") | sq(b"f4"));
 
     /// R2: the Navia squares.
     pub const NAVIA_SQUARE: [Bitboard; 2] = [Bitboard(sq(b"d1")), Bitboard(sq(b"d7"))];

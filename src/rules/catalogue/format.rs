@@ -240,10 +240,17 @@ fn parse_id(w: &str) -> Result<PieceCode, String> {
     Ok(PieceCode { class, number })
 }
 
+/// An offset word; `None` when the word does not look like an offset at all.
 fn parse_offset(w: &str) -> Option<Result<(i8, i8), String>> {
     let parsed: IResult<&str, (i64, i64)> =
         all_consuming(separated_pair(signed, char(','), signed))(w);
-    let (dx, dy) = parsed.ok()?.1;
+    let Ok((_, (dx, dy))) = parsed else {
+        return w.contains(',').then(|| {
+            Err(format!(
+                "bad offset `{w}`: expected dx,dy with each part within -6..6, such as 0,1"
+            ))
+        });
+    };
     let range = -MAX_OFFSET..=MAX_OFFSET;
     Some(if !range.contains(&dx) || !range.contains(&dy) {
         Err(format!(
@@ -830,11 +837,12 @@ mod tests {
         assert!(matches!(parse_offset("7,0"), Some(Err(_))));
         assert!(matches!(parse_offset("0,0"), Some(Err(_))));
         assert_eq!(parse_offset("0;1"), None);
-        assert_eq!(parse_offset("1,"), None);
+        assert!(matches!(parse_offset("1,"), Some(Err(_))));
         assert!(matches!(
             parse_offset("99999999999999999999,1"),
-            None | Some(Err(_))
+            Some(Err(_))
         ));
+        assert_eq!(parse_offset("slide"), None);
     }
 
     #[test]

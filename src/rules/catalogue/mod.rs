@@ -234,18 +234,12 @@ impl Catalogue {
     pub fn from_entries(mut entries: Vec<PieceDef>) -> Result<Catalogue, CatalogueError> {
         entries.sort_by_key(|e| e.code);
         if let Some(w) = entries.windows(2).find(|w| w[0].code == w[1].code) {
-            return Err(CatalogueError::single(
-                0,
-                format!("id {} is defined twice", w[0].code),
-            ));
+            return Err(CatalogueError::single(0, format!("id {} is defined twice", w[0].code)));
         }
         if entries.len() > MAX_KINDS {
             return Err(CatalogueError::single(
                 0,
-                format!(
-                    "{} pieces; a catalogue holds at most {MAX_KINDS}",
-                    entries.len()
-                ),
+                format!("{} pieces; a catalogue holds at most {MAX_KINDS}", entries.len()),
             ));
         }
         let tables = entries.iter().map(KindTables::build).collect();
