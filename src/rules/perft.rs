@@ -1,1 +1,46 @@
-//! perft: counts leaf actions to a depth, the standard check of move generation.
+//! perft: the number of action sequences of a given length, the standard check of
+//! move generation. Finished games (R25) are leaves with no children.
+
+use super::action::Action;
+use super::position::Position;
+
+/// Count leaves at `depth`; the last ply is counted without making the actions.
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    let mut bufs = vec![Vec::new(); depth as usize + 1];
+    walk(pos, depth, &mut bufs, true)
+}
+
+/// Count leaves at `depth`, making every action down to the leaves.
+pub fn perft_full(pos: &Position, depth: u32) -> u64 {
+    let mut bufs = vec![Vec::new(); depth as usize + 1];
+    walk(pos, depth, &mut bufs, false)
+}
+
+/// The bulk-counted perft of each root action at `depth - 1`, in generation order.
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Action, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    let mut bufs = vec![Vec::new(); depth as usize];
+    pos.legal_actions()
+        .into_iter()
+        .map(|a| (a, walk(&pos.play(&a), depth - 1, &mut bufs, true)))
+        .collect()
+}
+
+fn walk(pos: &Position, depth: u32, bufs: &mut [Vec<Action>], bulk: bool) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
+    buf.clear();
+    pos.generate(buf);
+    if depth == 1 && bulk {
+        return buf.len() as u64;
+    }
+    let mut n = 0;
+    for a in buf.iter() {
+        n += walk(&pos.play(a), depth - 1, rest, bulk);
+    }
+    n
+}
