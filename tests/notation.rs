@@ -4,8 +4,8 @@ use std::sync::OnceLock;
 
 use dratp::rules::catalogue::{PieceClass, PieceDef};
 use dratp::rules::{
-    action_text, nfen, parse_action_syntax, parse_nfen, Action, ActionKind, Catalogue, Choices, Follow,
-    MoveError, Piece, PieceCode, Side, Square, Token, START_NFEN,
+    action_text, nfen, parse_action_syntax, parse_nfen, Action, ActionKind, Catalogue, Choices,
+    Follow, MoveError, Piece, PieceCode, Side, Square, Token, START_NFEN,
 };
 
 /// A catalogue with the ids of the default match-up (N01–N04, M01–M14) plus M100,
@@ -29,7 +29,9 @@ fn cat() -> &'static Catalogue {
         let mut entries: Vec<PieceDef> = (1..=4).map(|n| def(PieceClass::Navia, n)).collect();
         entries.extend((1..=14).map(|n| def(PieceClass::Maseitai, n)));
         entries.push(def(PieceClass::Maseitai, 100));
-        Catalogue::from_entries(entries).expect("test catalogue").intern()
+        Catalogue::from_entries(entries)
+            .expect("test catalogue")
+            .intern()
     })
 }
 
@@ -38,8 +40,17 @@ fn sq(name: &str) -> Square {
 }
 
 fn kind(id: &str) -> dratp::rules::Kind {
-    let class = if id.starts_with('N') { PieceClass::Navia } else { PieceClass::Maseitai };
-    cat().find(PieceCode { class, number: id[1..].parse().unwrap() }).expect("id")
+    let class = if id.starts_with('N') {
+        PieceClass::Navia
+    } else {
+        PieceClass::Maseitai
+    };
+    cat()
+        .find(PieceCode {
+            class,
+            number: id[1..].parse().unwrap(),
+        })
+        .expect("id")
 }
 
 fn round_trip(s: &str) {
@@ -72,14 +83,23 @@ fn rich_position_round_trips() {
     assert_eq!(p.turn(), 200);
     assert_eq!((p.pool(Side::White), p.pool(Side::Black)), (17, 4));
     let m08 = p.piece_at(sq("c7")).unwrap();
-    assert_eq!((m08.side, m08.piece, m08.dratped), (Side::Black, Piece::Maseitai(kind("M08")), true));
+    assert_eq!(
+        (m08.side, m08.piece, m08.dratped),
+        (Side::Black, Piece::Maseitai(kind("M08")), true)
+    );
     let m03 = p.piece_at(sq("b3")).unwrap();
-    assert_eq!((m03.side, m03.piece, m03.dratped), (Side::White, Piece::Maseitai(kind("M03")), true));
+    assert_eq!(
+        (m03.side, m03.piece, m03.dratped),
+        (Side::White, Piece::Maseitai(kind("M03")), true)
+    );
     let m09 = p.piece_at(sq("c5")).unwrap();
     assert_eq!((m09.side, m09.dratped), (Side::Black, false));
     assert_eq!(p.grave(Side::White).black, 1);
     assert_eq!(p.grave(Side::White).maseitai.as_slice(), &[kind("M05")]);
-    assert_eq!((p.grave(Side::Black).black, p.grave(Side::Black).red), (2, 1));
+    assert_eq!(
+        (p.grave(Side::Black).black, p.grave(Side::Black).red),
+        (2, 1)
+    );
     assert_eq!(p.keep(Side::Black).as_slice(), &[kind("M10"), kind("M11")]);
 }
 
@@ -90,12 +110,18 @@ fn finished_positions_round_trip() {
     round_trip(goal);
     let p = parse_nfen(goal, cat()).unwrap();
     let o = p.outcome().unwrap();
-    assert_eq!((o.winner, o.reason), (Side::White, dratp::rules::WinReason::NaviaGoal));
+    assert_eq!(
+        (o.winner, o.reason),
+        (Side::White, dratp::rules::WinReason::NaviaGoal)
+    );
     round_trip("1r5/bbbbbbb/7/7/7/BBBBBBB/1R1[N01]1R1 b 0/0 -/- -/- goal:b 12");
     // D14: a dratped Navia means its owner won by Navia dratp.
     let dratp = "1r1[n02]1r1/bbbbbbb/7/7/7/BBBBBBB/1R1[+N01]1R1 b 0/0 -/- -/- - 40";
     let p = parse_nfen(dratp, cat()).unwrap();
-    assert_eq!(p.outcome().unwrap().reason, dratp::rules::WinReason::NaviaDratp);
+    assert_eq!(
+        p.outcome().unwrap().reason,
+        dratp::rules::WinReason::NaviaDratp
+    );
     round_trip(dratp);
     // R20: a taken Navia is absent.
     let taken = "1r3r1/bbbbbbb/7/7/3[N01]3/BBBBBBB/1R3R1 b 60/60 -/- -/- - 65535";
@@ -130,7 +156,11 @@ fn rejected(s: &str, field: &str, needle: &str) {
         Ok(p) => panic!("accepted {s:?} as {}", nfen(&p)),
         Err(e) => {
             assert_eq!(e.field, field, "{s:?}: {e}");
-            assert!(e.reason.contains(needle), "{s:?}: reason {:?} lacks {needle:?}", e.reason);
+            assert!(
+                e.reason.contains(needle),
+                "{s:?}: reason {:?} lacks {needle:?}",
+                e.reason
+            );
             assert!(e.to_string().contains(field));
         }
     }
@@ -158,9 +188,21 @@ fn bad_boards_rejected() {
     rejected(&start_rank(1, "1R1[N07]1R1"), "board", "N07");
     rejected(&start_rank(1, "1R1[M6]1R1"), "board", "M06");
     rejected(&start_rank(1, "1R1[N001]1R1"), "board", "N01");
-    rejected(&start_rank(1, "1R1[M99999999999999999999]1R1"), "board", "unknown id");
-    rejected(&start_rank(7, "1r1[n02]2r1"), "board", "rank 7 has more than 7");
-    rejected(&start_rank(7, "1r1[n02]r1"), "board", "rank 7 has 6 squares");
+    rejected(
+        &start_rank(1, "1R1[M99999999999999999999]1R1"),
+        "board",
+        "unknown id",
+    );
+    rejected(
+        &start_rank(7, "1r1[n02]2r1"),
+        "board",
+        "rank 7 has more than 7",
+    );
+    rejected(
+        &start_rank(7, "1r1[n02]r1"),
+        "board",
+        "rank 7 has 6 squares",
+    );
     rejected(&start_rank(4, "34"), "board", "two digits");
     rejected(&start_rank(4, "8"), "board", "'8'");
     rejected(&start_rank(4, "07"), "board", "'0'");
@@ -169,16 +211,40 @@ fn bad_boards_rejected() {
     rejected(&start_rank(4, "3ä3"), "board", "'ä'");
     rejected(&start_rank(4, "3[+B]3"), "board", "rank 4");
     rejected(&start_rank(4, "3[M01"), "board", "rank 4");
-    rejected("1r1[n02]1r1/bbbbbbb/7/7/BBBBBBB/1R1[N01]1R1 w 0/0 -/- -/- - 1", "board", "6 ranks");
-    rejected("1r1[n02]1r1/bbbbbbb/7/7/7/7/BBBBBBB/1R1[N01]1R1 w 0/0 -/- -/- - 1", "board", "8 ranks");
+    rejected(
+        "1r1[n02]1r1/bbbbbbb/7/7/BBBBBBB/1R1[N01]1R1 w 0/0 -/- -/- - 1",
+        "board",
+        "6 ranks",
+    );
+    rejected(
+        "1r1[n02]1r1/bbbbbbb/7/7/7/7/BBBBBBB/1R1[N01]1R1 w 0/0 -/- -/- - 1",
+        "board",
+        "8 ranks",
+    );
     // D15: at most one Navia per side; 8 Navias in all.
-    rejected(&start_rank(4, "[N02][N03][N04][n01][n03][n04]1"), "board", "Navias");
-    rejected(&start_rank(4, "3[N02]3"), "board", "2 Navias for the first player");
-    rejected("1r5/bbbbbbb/7/7/7/BBBBBBB/1R3R1 w 0/0 -/- -/- - 1", "board", "no Navia");
+    rejected(
+        &start_rank(4, "[N02][N03][N04][n01][n03][n04]1"),
+        "board",
+        "Navias",
+    );
+    rejected(
+        &start_rank(4, "3[N02]3"),
+        "board",
+        "2 Navias for the first player",
+    );
+    rejected(
+        "1r5/bbbbbbb/7/7/7/BBBBBBB/1R3R1 w 0/0 -/- -/- - 1",
+        "board",
+        "no Navia",
+    );
     rejected(&start_rank(4, "BBBBBBB"), "board", "21 black Gulled");
     rejected(&start_rank(4, "RR5"), "board", "6 red Gulled");
     // A dratped Navia for each side: the game cannot have ended twice.
-    rejected("1r1[+n02]1r1/bbbbbbb/7/7/7/BBBBBBB/1R1[+N01]1R1 w 0/0 -/- -/- - 1", "board", "ended");
+    rejected(
+        "1r1[+n02]1r1/bbbbbbb/7/7/7/BBBBBBB/1R1[+N01]1R1 w 0/0 -/- -/- - 1",
+        "board",
+        "ended",
+    );
 }
 
 #[test]
@@ -186,10 +252,18 @@ fn bad_side_pools_turn_rejected() {
     rejected(&start_with(1, "x"), "side", "'x'");
     rejected(&start_with(1, "W"), "side", "'W'");
     rejected(&start_with(1, "wb"), "side", "'wb'");
-    rejected(&start_with(2, "61/0"), "pools", "pool of 61 for the first player");
+    rejected(
+        &start_with(2, "61/0"),
+        "pools",
+        "pool of 61 for the first player",
+    );
     rejected(&start_with(2, "0/61"), "pools", "second player");
     rejected(&start_with(2, "05/0"), "pools", "leading zero");
-    rejected(&start_with(2, "0/99999999999999999999999"), "pools", "too large");
+    rejected(
+        &start_with(2, "0/99999999999999999999999"),
+        "pools",
+        "too large",
+    );
     rejected(&start_with(2, "0"), "pools", "<first>/<second>");
     rejected(&start_with(2, "0/0/0"), "pools", "<first>/<second>");
     rejected(&start_with(2, "-1/0"), "pools", "not a decimal");
@@ -197,7 +271,11 @@ fn bad_side_pools_turn_rejected() {
     rejected(&start_with(6, "0"), "turn", "turn 0");
     rejected(&start_with(6, "65536"), "turn", "out of range");
     rejected(&start_with(6, "01"), "turn", "leading zero");
-    rejected(&start_with(6, "99999999999999999999999999999"), "turn", "too large");
+    rejected(
+        &start_with(6, "99999999999999999999999999999"),
+        "turn",
+        "too large",
+    );
     rejected(&start_with(6, "1x"), "turn", "not a decimal");
     rejected(&start_with(6, "١"), "turn", "not a decimal");
 }
@@ -221,8 +299,16 @@ fn bad_keeps_and_graveyards_rejected() {
     rejected(&start_with(4, "b/-"), "graveyards", "upper case");
     rejected(&start_with(4, "-/B"), "graveyards", "15 black Gulled");
     let many = vec!["B"; 5000].join(",");
-    rejected(&start_with(4, &format!("{many}/-")), "graveyards", "more than 14 black Gulled");
-    rejected(&start_with(4, "R,R,R,R,R/-"), "graveyards", "more than 4 red Gulled");
+    rejected(
+        &start_with(4, &format!("{many}/-")),
+        "graveyards",
+        "more than 14 black Gulled",
+    );
+    rejected(
+        &start_with(4, "R,R,R,R,R/-"),
+        "graveyards",
+        "more than 4 red Gulled",
+    );
 }
 
 #[test]
@@ -231,9 +317,21 @@ fn bad_effects_rejected() {
     rejected(&start_with(5, "foo"), "effects", "unknown effect");
     rejected(&start_with(5, ""), "fields", "two spaces");
     rejected(&start_with(5, "goal:w"), "effects", "still on the board");
-    rejected("1r5/bbbbbbb/7/7/7/BBBBBBB/1R3R1 w 0/0 -/- -/- goal:b,goal:w 1", "effects", "both");
-    rejected("1r5/bbbbbbb/7/7/7/BBBBBBB/1R1[N01]1R1 w 0/0 -/- -/- goal:b,goal:b 1", "effects", "repeated");
-    rejected("1r1[n02]1r1/bbbbbbb/7/7/7/BBBBBBB/1R3R1 b 5/0 M01/- -/- goal:w, 31", "effects", "stray comma");
+    rejected(
+        "1r5/bbbbbbb/7/7/7/BBBBBBB/1R3R1 w 0/0 -/- -/- goal:b,goal:w 1",
+        "effects",
+        "both",
+    );
+    rejected(
+        "1r5/bbbbbbb/7/7/7/BBBBBBB/1R1[N01]1R1 w 0/0 -/- -/- goal:b,goal:b 1",
+        "effects",
+        "repeated",
+    );
+    rejected(
+        "1r1[n02]1r1/bbbbbbb/7/7/7/BBBBBBB/1R3R1 b 5/0 M01/- -/- goal:w, 31",
+        "effects",
+        "stray comma",
+    );
 }
 
 #[test]
@@ -243,8 +341,20 @@ fn huge_and_odd_inputs_never_panic() {
     let long_rank = start_rank(4, &"[M01]".repeat(2_000));
     assert_eq!(parse_nfen(&long_rank, cat()).unwrap_err().field, "board");
     let e = parse_nfen(&start_with(1, &long), cat()).unwrap_err();
-    assert!(e.reason.len() < 100, "error quotes a short part of the input: {}", e.reason);
-    for s in ["\0", "🂡 🂡 🂡 🂡 🂡 🂡 🂡", "/ / / / / / /", "- - - - - - -", "[", "[+", "1r1[n02"] {
+    assert!(
+        e.reason.len() < 100,
+        "error quotes a short part of the input: {}",
+        e.reason
+    );
+    for s in [
+        "\0",
+        "🂡 🂡 🂡 🂡 🂡 🂡 🂡",
+        "/ / / / / / /",
+        "- - - - - - -",
+        "[",
+        "[+",
+        "1r1[n02",
+    ] {
         assert!(parse_nfen(s, cat()).is_err(), "{s:?}");
     }
 }
@@ -254,7 +364,10 @@ struct Lcg(u64);
 
 impl Lcg {
     fn next(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) % n as u64) as usize
     }
 }
@@ -300,7 +413,13 @@ fn move_round_trip(text: &str) -> Action {
 }
 
 fn with(kind: ActionKind, from: &str, to: &str, follow: Follow, tokens: &[Token]) -> Action {
-    Action { kind, from: sq(from), to: sq(to), follow, choices: Choices::from_tokens(tokens).unwrap() }
+    Action {
+        kind,
+        from: sq(from),
+        to: sq(to),
+        follow,
+        choices: Choices::from_tokens(tokens).unwrap(),
+    }
 }
 
 #[test]
@@ -310,21 +429,63 @@ fn every_move_form_round_trips() {
     let m05 = kind("M05");
     let cases: Vec<(&str, Action)> = vec![
         ("c2c3", with(Move, "c2", "c3", Nothing, &[])),
-        ("M06@a1", with(Summon(kind("M06")), "a1", "a1", Nothing, &[])),
-        ("M100@g7", with(Summon(kind("M100")), "g7", "g7", Nothing, &[])),
+        (
+            "M06@a1",
+            with(Summon(kind("M06")), "a1", "a1", Nothing, &[]),
+        ),
+        (
+            "M100@g7",
+            with(Summon(kind("M100")), "g7", "g7", Nothing, &[]),
+        ),
         ("c3c4+", with(Move, "c3", "c4", Dratp, &[])),
         ("c4+", with(InPlace, "c4", "c4", Dratp, &[])),
         ("d1+", with(InPlace, "d1", "d1", Dratp, &[])),
         ("c3c4*", with(Move, "c3", "c4", Invoke, &[])),
         ("c4*", with(InPlace, "c4", "c4", Invoke, &[])),
-        ("c7^:G", with(LineOver, "c7", "c7", Nothing, &[Token::Gyullas])),
-        ("c7^:M05@a1", with(LineOver, "c7", "c7", Nothing, &[Token::Placed(m05, sq("a1"))])),
+        (
+            "c7^:G",
+            with(LineOver, "c7", "c7", Nothing, &[Token::Gyullas]),
+        ),
+        (
+            "c7^:M05@a1",
+            with(
+                LineOver,
+                "c7",
+                "c7",
+                Nothing,
+                &[Token::Placed(m05, sq("a1"))],
+            ),
+        ),
         ("d7^", with(Goal, "d7", "d7", Nothing, &[])),
         ("d1^", with(Goal, "d1", "d1", Nothing, &[])),
-        ("c4+:e5", with(InPlace, "c4", "c4", Dratp, &[Token::Square(sq("e5"))])),
-        ("c4*:b2d4", with(InPlace, "c4", "c4", Invoke, &[Token::Pair(sq("b2"), sq("d4"))])),
-        ("c3c4+:a2,e5", with(Move, "c3", "c4", Dratp, &[Token::Square(sq("a2")), Token::Square(sq("e5"))])),
-        ("c3c4*:M05@a1", with(Move, "c3", "c4", Invoke, &[Token::Placed(m05, sq("a1"))])),
+        (
+            "c4+:e5",
+            with(InPlace, "c4", "c4", Dratp, &[Token::Square(sq("e5"))]),
+        ),
+        (
+            "c4*:b2d4",
+            with(
+                InPlace,
+                "c4",
+                "c4",
+                Invoke,
+                &[Token::Pair(sq("b2"), sq("d4"))],
+            ),
+        ),
+        (
+            "c3c4+:a2,e5",
+            with(
+                Move,
+                "c3",
+                "c4",
+                Dratp,
+                &[Token::Square(sq("a2")), Token::Square(sq("e5"))],
+            ),
+        ),
+        (
+            "c3c4*:M05@a1",
+            with(Move, "c3", "c4", Invoke, &[Token::Placed(m05, sq("a1"))]),
+        ),
         (
             "g7a1*:a1,b2c3,M05@g1",
             with(
@@ -332,7 +493,11 @@ fn every_move_form_round_trips() {
                 "g7",
                 "a1",
                 Invoke,
-                &[Token::Square(sq("a1")), Token::Pair(sq("b2"), sq("c3")), Token::Placed(m05, sq("g1"))],
+                &[
+                    Token::Square(sq("a1")),
+                    Token::Pair(sq("b2"), sq("c3")),
+                    Token::Placed(m05, sq("g1")),
+                ],
             ),
         ),
     ];
@@ -349,7 +514,7 @@ fn bad_moves_rejected_with_reasons() {
         ("c2c2", "must leave c2"),
         ("h1h2", "at the start"),
         ("c0c1", "at the start"),
-        ("c2c8", "unexpected '8'"),
+        ("c2c8", "unexpected 'c' after 'c2'"),
         ("c2c3+:", "unexpected ':'"),
         ("c2c3:e5", "choices follow only"),
         ("c3c4^", "only the starting square"),
@@ -361,8 +526,8 @@ fn bad_moves_rejected_with_reasons() {
         ("M99@a1", "M99"),
         ("M6@a1", "M06"),
         ("N01@a1", "N01 is a Navia"),
-        ("M06@", "unexpected '@'"),
-        ("M06@h1", "unexpected '@'"),
+        ("M06@", "after 'M06' found '@'"),
+        ("M06@h1", "<id>@<square>"),
         ("c7^:m05@a1", "upper case"),
         ("c2c3 ", "unexpected ' '"),
         (" c2c3", "at the start"),
@@ -378,7 +543,10 @@ fn bad_moves_rejected_with_reasons() {
             Ok(a) => panic!("accepted {text:?} as {a:?}"),
             Err(MoveError::Syntax(t, reason)) => {
                 assert_eq!(t, text);
-                assert!(reason.contains(needle), "{text:?}: {reason:?} lacks {needle:?}");
+                assert!(
+                    reason.contains(needle),
+                    "{text:?}: {reason:?} lacks {needle:?}"
+                );
             }
             Err(e) => panic!("{text:?}: not a syntax error: {e}"),
         }

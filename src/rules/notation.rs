@@ -50,7 +50,15 @@ pub enum MoveError {
 }
 
 /// The NFEN field names, in order.
-const FIELDS: [&str; 7] = ["board", "side", "pools", "keeps", "graveyards", "effects", "turn"];
+const FIELDS: [&str; 7] = [
+    "board",
+    "side",
+    "pools",
+    "keeps",
+    "graveyards",
+    "effects",
+    "turn",
+];
 
 /// Most characters of user input quoted back in an error message.
 const QUOTE_MAX: usize = 24;
@@ -74,7 +82,10 @@ fn found(rest: &str) -> String {
 }
 
 fn err(field: &'static str, reason: impl Into<String>) -> NfenError {
-    NfenError { field, reason: reason.into() }
+    NfenError {
+        field,
+        reason: reason.into(),
+    }
 }
 
 fn player(side: Side) -> &'static str {
@@ -93,7 +104,10 @@ fn raw_id(i: &str) -> IResult<&str, (char, &str)> {
 
 /// A square name, `a1` to `g7`.
 fn square(i: &str) -> IResult<&str, Square> {
-    map_opt(recognize(pair(one_of("abcdefg"), one_of("1234567"))), Square::from_name)(i)
+    map_opt(
+        recognize(pair(one_of("abcdefg"), one_of("1234567"))),
+        Square::from_name,
+    )(i)
 }
 
 /// Resolve a written id in the catalogue. Returns the kind and whether it was
@@ -101,15 +115,26 @@ fn square(i: &str) -> IResult<&str, Square> {
 fn resolve_id(cat: &Catalogue, letter: char, digits: &str) -> Result<(Kind, bool), String> {
     let lower = letter.is_ascii_lowercase();
     let written = format!("{}{digits}", letter.to_ascii_uppercase());
-    let class = if letter.eq_ignore_ascii_case(&'N') { PieceClass::Navia } else { PieceClass::Maseitai };
+    let class = if letter.eq_ignore_ascii_case(&'N') {
+        PieceClass::Navia
+    } else {
+        PieceClass::Maseitai
+    };
     // Five digits already exceed any u16; longer runs are junk, not a number to parse.
-    let number = if digits.len() <= 5 { digits.parse::<u16>().ok() } else { None };
+    let number = if digits.len() <= 5 {
+        digits.parse::<u16>().ok()
+    } else {
+        None
+    };
     let Some(number) = number else {
         return Err(format!("unknown id {}", shown(&written)));
     };
     let code = PieceCode { class, number };
     if code.to_string() != written {
-        return Err(format!("id {} is not written as the catalogue writes it ({code})", shown(&written)));
+        return Err(format!(
+            "id {} is not written as the catalogue writes it ({code})",
+            shown(&written)
+        ));
     }
     match cat.find(code) {
         Some(k) => Ok((k, lower)),
@@ -128,7 +153,8 @@ fn decimal(text: &str, what: &str) -> Result<u32, String> {
     if text.len() > 9 {
         return Err(format!("{what} {} is far too large", shown(text)));
     }
-    text.parse::<u32>().map_err(|_| format!("{what} '{}' is not a decimal number", shown(text)))
+    text.parse::<u32>()
+        .map_err(|_| format!("{what} '{}' is not a decimal number", shown(text)))
 }
 
 // ---------------------------------------------------------------- NFEN parsing
@@ -143,7 +169,15 @@ pub fn parse_nfen(text: &str, cat: &'static Catalogue) -> Result<Position, NfenE
     let graves = parse_graves(f[4], cat)?;
     let lasting = parse_effects(f[5])?;
     let turn = parse_turn(f[6])?;
-    let setup = Setup { board, side, pools, keeps, graves, lasting, turn };
+    let setup = Setup {
+        board,
+        side,
+        pools,
+        keeps,
+        graves,
+        lasting,
+        turn,
+    };
     check_totals(&setup)?;
     check_effects(&setup)?;
     Position::from_setup(cat, &setup).map_err(setup_error)
@@ -152,10 +186,16 @@ pub fn parse_nfen(text: &str, cat: &'static Catalogue) -> Result<Position, NfenE
 /// The seven fields, separated by single spaces.
 fn split_fields(text: &str) -> Result<[&str; 7], NfenError> {
     if text.is_empty() {
-        return Err(err("fields", format!("empty string; expected 7 fields: {}", FIELDS.join(" "))));
+        return Err(err(
+            "fields",
+            format!("empty string; expected 7 fields: {}", FIELDS.join(" ")),
+        ));
     }
     if let Some(c) = text.chars().find(|c| c.is_whitespace() && *c != ' ') {
-        return Err(err("fields", format!("contains {c:?}; fields are separated by single spaces")));
+        return Err(err(
+            "fields",
+            format!("contains {c:?}; fields are separated by single spaces"),
+        ));
     }
     let parts: IResult<&str, Vec<&str>> =
         all_consuming(separated_list1(char(' '), take_while(|c: char| c != ' ')))(text);
@@ -169,12 +209,18 @@ fn split_fields(text: &str) -> Result<[&str; 7], NfenError> {
         } else {
             "two spaces in a row"
         };
-        return Err(err("fields", format!("{why}; fields are separated by single spaces")));
+        return Err(err(
+            "fields",
+            format!("{why}; fields are separated by single spaces"),
+        ));
     }
     <[&str; 7]>::try_from(parts.as_slice()).map_err(|_| {
         let n = parts.len();
         let s = if n == 1 { "" } else { "s" };
-        err("fields", format!("{n} field{s}, expected 7: {}", FIELDS.join(" ")))
+        err(
+            "fields",
+            format!("{n} field{s}, expected 7: {}", FIELDS.join(" ")),
+        )
     })
 }
 
@@ -182,16 +228,25 @@ fn split_fields(text: &str) -> Result<[&str; 7], NfenError> {
 enum Cell<'a> {
     Empty(char),
     Gulled(char),
-    Bracketed { dratped: bool, letter: char, digits: &'a str },
+    Bracketed {
+        dratped: bool,
+        letter: char,
+        digits: &'a str,
+    },
 }
 
 fn cell(i: &str) -> IResult<&str, Cell<'_>> {
     alt((
         map(satisfy(|c| c.is_ascii_digit()), Cell::Empty),
         map(one_of("BRbr"), Cell::Gulled),
-        map(delimited(char('['), tuple((opt(char('+')), raw_id)), char(']')), |(plus, (letter, digits))| {
-            Cell::Bracketed { dratped: plus.is_some(), letter, digits }
-        }),
+        map(
+            delimited(char('['), tuple((opt(char('+')), raw_id)), char(']')),
+            |(plus, (letter, digits))| Cell::Bracketed {
+                dratped: plus.is_some(),
+                letter,
+                digits,
+            },
+        ),
     ))(i)
 }
 
@@ -200,7 +255,10 @@ fn parse_board(text: &str, cat: &Catalogue) -> Result<[Option<Placed>; Square::C
         all_consuming(separated_list1(char('/'), take_while(|c: char| c != '/')))(text);
     let ranks = ranks.map(|(_, r)| r).unwrap_or_default();
     if ranks.len() != SIZE as usize {
-        return Err(err("board", format!("{} ranks separated by '/', expected 7", ranks.len())));
+        return Err(err(
+            "board",
+            format!("{} ranks separated by '/', expected 7", ranks.len()),
+        ));
     }
     let mut board = [None; Square::COUNT];
     for (i, rank_text) in ranks.iter().enumerate() {
@@ -209,9 +267,12 @@ fn parse_board(text: &str, cat: &Catalogue) -> Result<[Option<Placed>; Square::C
         if rank_text.is_empty() {
             return Err(err("board", format!("rank {name} is empty")));
         }
-        let (rest, cells) = many0(cell)(*rank_text).unwrap_or((rank_text, Vec::new()));
+        let (rest, cells) = many0(cell)(rank_text).unwrap_or((rank_text, Vec::new()));
         if !rest.is_empty() {
-            return Err(err("board", format!("rank {name}: unexpected {}", found(rest))));
+            return Err(err(
+                "board",
+                format!("rank {name}: unexpected {}", found(rest)),
+            ));
         }
         let mut file: i8 = 0;
         let mut last_digit = false;
@@ -219,12 +280,17 @@ fn parse_board(text: &str, cat: &Catalogue) -> Result<[Option<Placed>; Square::C
             let placed = match c {
                 Cell::Empty(d) => {
                     if !('1'..='7').contains(&d) {
-                        return Err(err("board", format!("rank {name}: empty runs are 1 to 7, found '{d}'")));
+                        return Err(err(
+                            "board",
+                            format!("rank {name}: empty runs are 1 to 7, found '{d}'"),
+                        ));
                     }
                     if last_digit {
                         return Err(err(
                             "board",
-                            format!("rank {name}: two digits in a row; write one digit per empty run"),
+                            format!(
+                                "rank {name}: two digits in a row; write one digit per empty run"
+                            ),
                         ));
                     }
                     last_digit = true;
@@ -235,18 +301,39 @@ fn parse_board(text: &str, cat: &Catalogue) -> Result<[Option<Placed>; Square::C
                     continue;
                 }
                 Cell::Gulled(g) => {
-                    let side = if g.is_ascii_uppercase() { Side::White } else { Side::Black };
-                    let piece = if g.eq_ignore_ascii_case(&'B') { Piece::BlackGulled } else { Piece::RedGulled };
-                    Placed { side, piece, dratped: false }
+                    let side = if g.is_ascii_uppercase() {
+                        Side::White
+                    } else {
+                        Side::Black
+                    };
+                    let piece = if g.eq_ignore_ascii_case(&'B') {
+                        Piece::BlackGulled
+                    } else {
+                        Piece::RedGulled
+                    };
+                    Placed {
+                        side,
+                        piece,
+                        dratped: false,
+                    }
                 }
-                Cell::Bracketed { dratped, letter, digits } => {
-                    let (kind, lower) = resolve_id(cat, letter, digits).map_err(|r| err("board", r))?;
+                Cell::Bracketed {
+                    dratped,
+                    letter,
+                    digits,
+                } => {
+                    let (kind, lower) =
+                        resolve_id(cat, letter, digits).map_err(|r| err("board", r))?;
                     let side = if lower { Side::Black } else { Side::White };
                     let piece = match cat.get(kind).code.class {
                         PieceClass::Navia => Piece::Navia(kind),
                         PieceClass::Maseitai => Piece::Maseitai(kind),
                     };
-                    Placed { side, piece, dratped }
+                    Placed {
+                        side,
+                        piece,
+                        dratped,
+                    }
                 }
             };
             last_digit = false;
@@ -257,7 +344,10 @@ fn parse_board(text: &str, cat: &Catalogue) -> Result<[Option<Placed>; Square::C
             file += 1;
         }
         if file < SIZE {
-            return Err(err("board", format!("rank {name} has {file} squares, expected 7")));
+            return Err(err(
+                "board",
+                format!("rank {name} has {file} squares, expected 7"),
+            ));
         }
     }
     Ok(board)
@@ -267,7 +357,10 @@ fn parse_side(text: &str) -> Result<Side, NfenError> {
     match text {
         "w" => Ok(Side::White),
         "b" => Ok(Side::Black),
-        _ => Err(err("side", format!("expected 'w' or 'b', found '{}'", shown(text)))),
+        _ => Err(err(
+            "side",
+            format!("expected 'w' or 'b', found '{}'", shown(text)),
+        )),
     }
 }
 
@@ -280,7 +373,13 @@ fn halves<'a>(field: &'static str, text: &'a str) -> Result<[&'a str; 2], NfenEr
     ))(text);
     match split {
         Ok((_, (a, b))) => Ok([a, b]),
-        Err(_) => Err(err(field, format!("expected <first>/<second> with one '/', found '{}'", shown(text)))),
+        Err(_) => Err(err(
+            field,
+            format!(
+                "expected <first>/<second> with one '/', found '{}'",
+                shown(text)
+            ),
+        )),
     }
 }
 
@@ -291,7 +390,10 @@ fn parse_pools(text: &str) -> Result<[u8; 2], NfenError> {
         let what = format!("{} player's pool", player(side));
         let v = decimal(t, &what).map_err(|r| err("pools", r))?;
         if v > 60 {
-            return Err(err("pools", format!("pool of {v} for the {} player (0 to 60, R12)", player(side))));
+            return Err(err(
+                "pools",
+                format!("pool of {v} for the {} player (0 to 60, R12)", player(side)),
+            ));
         }
         pools[side.index()] = v as u8;
     }
@@ -299,35 +401,62 @@ fn parse_pools(text: &str) -> Result<[u8; 2], NfenError> {
 }
 
 /// A keep or graveyard list: `-` or comma-separated non-empty items.
-fn list_items<'a>(field: &'static str, side: Side, text: &'a str) -> Result<Vec<&'a str>, NfenError> {
+fn list_items<'a>(
+    field: &'static str,
+    side: Side,
+    text: &'a str,
+) -> Result<Vec<&'a str>, NfenError> {
     if text == "-" {
         return Ok(Vec::new());
     }
     if text.is_empty() {
-        return Err(err(field, format!("the {} player's list is empty; write '-'", player(side))));
+        return Err(err(
+            field,
+            format!("the {} player's list is empty; write '-'", player(side)),
+        ));
     }
     let items: IResult<&str, Vec<&str>> =
         all_consuming(separated_list1(char(','), take_while(|c: char| c != ',')))(text);
     let items = items.map(|(_, v)| v).unwrap_or_default();
     if items.iter().any(|s| s.is_empty()) {
-        return Err(err(field, format!("empty item in the {} player's list (stray comma)", player(side))));
+        return Err(err(
+            field,
+            format!(
+                "empty item in the {} player's list (stray comma)",
+                player(side)
+            ),
+        ));
     }
     Ok(items)
 }
 
 /// A Maseitai id in a keep or graveyard: upper case, known, a Maseitai.
-fn list_id(field: &'static str, where_: &str, item: &str, cat: &Catalogue) -> Result<Kind, NfenError> {
+fn list_id(
+    field: &'static str,
+    where_: &str,
+    item: &str,
+    cat: &Catalogue,
+) -> Result<Kind, NfenError> {
     let parsed: IResult<&str, (char, &str)> = all_consuming(raw_id)(item);
     let Ok((_, (letter, digits))) = parsed else {
-        return Err(err(field, format!("'{}' is not a catalogue id", shown(item))));
+        return Err(err(
+            field,
+            format!("'{}' is not a catalogue id", shown(item)),
+        ));
     };
     if letter.is_ascii_lowercase() {
-        return Err(err(field, format!("'{}': {where_} are written in upper case", shown(item))));
+        return Err(err(
+            field,
+            format!("'{}': {where_} are written in upper case", shown(item)),
+        ));
     }
     let (kind, _) = resolve_id(cat, letter, digits).map_err(|r| err(field, r))?;
     let def = cat.get(kind);
     if def.is_navia() {
-        return Err(err(field, format!("{} is a Navia; {where_} hold only Maseitai", def.code)));
+        return Err(err(
+            field,
+            format!("{} is a Navia; {where_} hold only Maseitai", def.code),
+        ));
     }
     Ok(kind)
 }
@@ -342,11 +471,21 @@ fn parse_keeps(text: &str, cat: &Catalogue) -> Result<[Vec<Kind>; 2], NfenError>
             if keep.last().is_some_and(|&last| last > k) {
                 return Err(err(
                     "keeps",
-                    format!("the {} player's keep is not in ascending order at {}", player(side), shown(item)),
+                    format!(
+                        "the {} player's keep is not in ascending order at {}",
+                        player(side),
+                        shown(item)
+                    ),
                 ));
             }
             if keep.len() == 14 {
-                return Err(err("keeps", format!("more than 14 Maseitai in the {} player's keep", player(side))));
+                return Err(err(
+                    "keeps",
+                    format!(
+                        "more than 14 Maseitai in the {} player's keep",
+                        player(side)
+                    ),
+                ));
             }
             keep.push(k);
         }
@@ -380,7 +519,10 @@ fn parse_graves(text: &str, cat: &Catalogue) -> Result<[(u8, u8, Vec<Kind>); 2],
                 "B" => GraveItem::Black,
                 "R" => GraveItem::Red,
                 "b" | "r" => {
-                    return Err(err("graveyards", format!("'{item}': graveyards are written in upper case")));
+                    return Err(err(
+                        "graveyards",
+                        format!("'{item}': graveyards are written in upper case"),
+                    ));
                 }
                 _ => GraveItem::Maseitai(list_id("graveyards", "graveyards", item, cat)?),
             };
@@ -411,7 +553,13 @@ fn parse_graves(text: &str, cat: &Catalogue) -> Result<[(u8, u8, Vec<Kind>); 2],
 }
 
 fn too_many_in_grave(side: Side, max: usize, what: &str) -> NfenError {
-    err("graveyards", format!("more than {max} {what} in the {} player's graveyard (D15)", player(side)))
+    err(
+        "graveyards",
+        format!(
+            "more than {max} {what} in the {} player's graveyard (D15)",
+            player(side)
+        ),
+    )
 }
 
 /// One lasting effect as written in field 6.
@@ -442,11 +590,17 @@ fn parse_effects(text: &str) -> Result<Vec<Lasting>, NfenError> {
             return Err(err("effects", "empty item (stray comma)"));
         }
         let Ok((_, l)) = all_consuming(lasting_effect)(item) else {
-            return Err(err("effects", format!("unknown effect '{}' (known: goal:w, goal:b)", shown(item))));
+            return Err(err(
+                "effects",
+                format!("unknown effect '{}' (known: goal:w, goal:b)", shown(item)),
+            ));
         };
         let t = lasting_text(&l);
         if t <= last {
-            return Err(err("effects", format!("'{t}' out of order or repeated; effects are listed once, ascending")));
+            return Err(err(
+                "effects",
+                format!("'{t}' out of order or repeated; effects are listed once, ascending"),
+            ));
         }
         last = t;
         out.push(l);
@@ -459,7 +613,10 @@ fn parse_turn(text: &str) -> Result<u16, NfenError> {
     match v {
         0 => Err(err("turn", "turn 0; the first turn is 1")),
         1..=65535 => Ok(v as u16),
-        _ => Err(err("turn", format!("turn {v} is out of range (1 to 65535)"))),
+        _ => Err(err(
+            "turn",
+            format!("turn {v} is out of range (1 to 65535)"),
+        )),
     }
 }
 
@@ -475,7 +632,10 @@ fn check_totals(s: &Setup) -> Result<(), NfenError> {
     let grave_maseitai: usize = s.graves.iter().map(|g| g.2.len()).sum();
     let over = |what: &str, n: usize, max: usize, field: &'static str| {
         if n > max {
-            Err(err(field, format!("{n} {what} in the game (at most {max}, D15)")))
+            Err(err(
+                field,
+                format!("{n} {what} in the game (at most {max}, D15)"),
+            ))
         } else {
             Ok(())
         }
@@ -486,7 +646,12 @@ fn check_totals(s: &Setup) -> Result<(), NfenError> {
     over("Maseitai", board_maseitai + keep_maseitai, 14, "keeps")?;
     over("black Gulled", board_black + grave_black, 14, "graveyards")?;
     over("red Gulled", board_red + grave_red, 4, "graveyards")?;
-    over("Maseitai", board_maseitai + keep_maseitai + grave_maseitai, 14, "graveyards")
+    over(
+        "Maseitai",
+        board_maseitai + keep_maseitai + grave_maseitai,
+        14,
+        "graveyards",
+    )
 }
 
 /// D14: a goal effect needs that side's Navia off the board and only one goal.
@@ -510,7 +675,11 @@ fn check_effects(s: &Setup) -> Result<(), NfenError> {
         if on_board {
             return Err(err(
                 "effects",
-                format!("goal:{} but the {} player's Navia is still on the board (D14)", side.letter(), player(side)),
+                format!(
+                    "goal:{} but the {} player's Navia is still on the board (D14)",
+                    side.letter(),
+                    player(side)
+                ),
             ));
         }
     }
@@ -541,7 +710,9 @@ pub fn nfen(pos: &Position) -> String {
     for rank in (0..SIZE).rev() {
         let mut empty = 0;
         for file in 0..SIZE {
-            let Some(sq) = Square::new(file, rank) else { continue };
+            let Some(sq) = Square::new(file, rank) else {
+                continue;
+            };
             let Some(pl) = pos.piece_at(sq) else {
                 empty += 1;
                 continue;
@@ -561,7 +732,11 @@ pub fn nfen(pos: &Position) -> String {
                         out.push('+');
                     }
                     let code = cat.get(k).code.to_string();
-                    out.push_str(&if upper { code } else { code.to_ascii_lowercase() });
+                    out.push_str(&if upper {
+                        code
+                    } else {
+                        code.to_ascii_lowercase()
+                    });
                     out.push(']');
                 }
             }
@@ -575,14 +750,37 @@ pub fn nfen(pos: &Position) -> String {
     }
     out.push(' ');
     out.push(pos.side_to_move().letter());
-    out.push_str(&format!(" {}/{} ", pos.pool(Side::White), pos.pool(Side::Black)));
-    let list = |items: Vec<String>| if items.is_empty() { "-".to_string() } else { items.join(",") };
-    let keep = |s: Side| list(pos.keep(s).as_slice().iter().map(|&k| cat.get(k).code.to_string()).collect());
+    out.push_str(&format!(
+        " {}/{} ",
+        pos.pool(Side::White),
+        pos.pool(Side::Black)
+    ));
+    let list = |items: Vec<String>| {
+        if items.is_empty() {
+            "-".to_string()
+        } else {
+            items.join(",")
+        }
+    };
+    let keep = |s: Side| {
+        list(
+            pos.keep(s)
+                .as_slice()
+                .iter()
+                .map(|&k| cat.get(k).code.to_string())
+                .collect(),
+        )
+    };
     out.push_str(&format!("{}/{} ", keep(Side::White), keep(Side::Black)));
     let grave = |s: Side| {
         let g = pos.grave(s);
         let mut items = vec!["B".to_string(); g.black as usize];
-        items.extend(g.maseitai.as_slice().iter().map(|&k| cat.get(k).code.to_string()));
+        items.extend(
+            g.maseitai
+                .as_slice()
+                .iter()
+                .map(|&k| cat.get(k).code.to_string()),
+        );
         items.extend(std::iter::repeat_n("R".to_string(), g.red as usize));
         list(items)
     };
@@ -632,7 +830,9 @@ enum RawToken<'a> {
 
 fn raw_token(i: &str) -> IResult<&str, RawToken<'_>> {
     alt((
-        map(separated_pair(raw_id, char('@'), square), |(id, s)| RawToken::Placed(id, s)),
+        map(separated_pair(raw_id, char('@'), square), |(id, s)| {
+            RawToken::Placed(id, s)
+        }),
         map(pair(square, opt(square)), |(a, b)| match b {
             Some(b) => RawToken::Pair(a, b),
             None => RawToken::Square(a),
@@ -644,12 +844,19 @@ fn raw_token(i: &str) -> IResult<&str, RawToken<'_>> {
 /// A move text as written, before ids are looked up and the parts checked together.
 enum RawMove<'a> {
     Summon((char, &'a str), Square),
-    Body { from: Square, to: Option<Square>, mark: Option<char>, tokens: Option<Vec<RawToken<'a>>> },
+    Body {
+        from: Square,
+        to: Option<Square>,
+        mark: Option<char>,
+        tokens: Option<Vec<RawToken<'a>>>,
+    },
 }
 
 fn raw_move(i: &str) -> IResult<&str, RawMove<'_>> {
     alt((
-        map(separated_pair(raw_id, char('@'), square), |(id, s)| RawMove::Summon(id, s)),
+        map(separated_pair(raw_id, char('@'), square), |(id, s)| {
+            RawMove::Summon(id, s)
+        }),
         map(
             tuple((
                 square,
@@ -657,7 +864,12 @@ fn raw_move(i: &str) -> IResult<&str, RawMove<'_>> {
                 opt(one_of("+*^")),
                 opt(preceded(char(':'), separated_list1(char(','), raw_token))),
             )),
-            |(from, to, mark, tokens)| RawMove::Body { from, to, mark, tokens },
+            |(from, to, mark, tokens)| RawMove::Body {
+                from,
+                to,
+                mark,
+                tokens,
+            },
         ),
     ))(i)
 }
@@ -672,9 +884,27 @@ pub fn parse_action_syntax(text: &str, cat: &Catalogue) -> Result<Action, MoveEr
         Ok(("", raw)) => raw,
         Ok((rest, _)) => {
             let at = text.len() - rest.len();
-            return Err(bad(format!("unexpected {} after '{}'", found(rest), shown(&text[..at]))));
+            return Err(bad(format!(
+                "unexpected {} after '{}'",
+                found(rest),
+                shown(&text[..at])
+            )));
         }
-        Err(_) => return Err(bad(format!("expected a square or <id>@<square> at the start, found {}", found(text)))),
+        Err(_) => {
+            // Name what went wrong after an id, so a broken summon is not reported as a bad start.
+            let why = match raw_id(text) {
+                Ok((rest, _)) => format!(
+                    "a summon is <id>@<square>; after '{}' found {}",
+                    shown(&text[..text.len() - rest.len()]),
+                    found(rest)
+                ),
+                Err(_) => format!(
+                    "expected a square or <id>@<square> at the start, found {}",
+                    found(text)
+                ),
+            };
+            return Err(bad(why));
+        }
     };
     let maseitai = |(letter, digits): (char, &str)| -> Result<Kind, MoveError> {
         if letter.is_ascii_lowercase() {
@@ -682,16 +912,30 @@ pub fn parse_action_syntax(text: &str, cat: &Catalogue) -> Result<Action, MoveEr
         }
         let (k, _) = resolve_id(cat, letter, digits).map_err(&bad)?;
         if cat.get(k).is_navia() {
-            return Err(bad(format!("{} is a Navia, not a Maseitai", cat.get(k).code)));
+            return Err(bad(format!(
+                "{} is a Navia, not a Maseitai",
+                cat.get(k).code
+            )));
         }
         Ok(k)
     };
     let (from, to, mark, tokens) = match raw {
         RawMove::Summon(id, sq) => {
             let k = maseitai(id)?;
-            return Ok(Action { kind: ActionKind::Summon(k), from: sq, to: sq, follow: Follow::Nothing, choices: Choices::NONE });
+            return Ok(Action {
+                kind: ActionKind::Summon(k),
+                from: sq,
+                to: sq,
+                follow: Follow::Nothing,
+                choices: Choices::NONE,
+            });
         }
-        RawMove::Body { from, to, mark, tokens } => (from, to, mark, tokens.unwrap_or_default()),
+        RawMove::Body {
+            from,
+            to,
+            mark,
+            tokens,
+        } => (from, to, mark, tokens.unwrap_or_default()),
     };
     let mut choices = Choices::NONE;
     let mut gyullas = false;
@@ -712,32 +956,72 @@ pub fn parse_action_syntax(text: &str, cat: &Catalogue) -> Result<Action, MoveEr
     let has_choices = !choices.is_empty();
     let (kind, follow) = match (to, mark) {
         (_, Some('^')) if to.is_some() => {
-            return Err(bad("a line over or goal names only the starting square, as in 'c7^'".into()));
+            return Err(bad(
+                "a line over or goal names only the starting square, as in 'c7^'".into(),
+            ));
         }
         (_, Some('^')) => {
-            if choices.len() > 1 || (has_choices && !matches!(choices.get(0), Some(Token::Gyullas | Token::Placed(..)))) {
-                return Err(bad("a line over takes one bonus: ':G' or ':<id>@<square>'".into()));
+            if choices.len() > 1
+                || (has_choices
+                    && !matches!(choices.get(0), Some(Token::Gyullas | Token::Placed(..))))
+            {
+                return Err(bad(
+                    "a line over takes one bonus: ':G' or ':<id>@<square>'".into()
+                ));
             }
-            let kind = if has_choices { ActionKind::LineOver } else { ActionKind::Goal };
-            return Ok(Action { kind, from, to: from, follow: Follow::Nothing, choices });
+            let kind = if has_choices {
+                ActionKind::LineOver
+            } else {
+                ActionKind::Goal
+            };
+            return Ok(Action {
+                kind,
+                from,
+                to: from,
+                follow: Follow::Nothing,
+                choices,
+            });
         }
-        (None, None) => return Err(bad("a square alone is not a move; add a destination, '+', '*' or '^'".into())),
+        (None, None) => {
+            return Err(bad(
+                "a square alone is not a move; add a destination, '+', '*' or '^'".into(),
+            ))
+        }
         (Some(_), None) if has_choices => {
             return Err(bad("choices follow only '+', '*' or '^'".into()));
         }
         (Some(_), None) => (ActionKind::Move, Follow::Nothing),
         (to, Some(m)) => {
-            let kind = if to.is_some() { ActionKind::Move } else { ActionKind::InPlace };
-            (kind, if m == '+' { Follow::Dratp } else { Follow::Invoke })
+            let kind = if to.is_some() {
+                ActionKind::Move
+            } else {
+                ActionKind::InPlace
+            };
+            (
+                kind,
+                if m == '+' {
+                    Follow::Dratp
+                } else {
+                    Follow::Invoke
+                },
+            )
         }
     };
     if gyullas {
         return Err(bad("'G' is the line-over bonus; it follows '^'".into()));
     }
     if to == Some(from) {
-        return Err(bad(format!("a move must leave {from}; to use the piece in place write '{from}+' or '{from}*'")));
+        return Err(bad(format!(
+            "a move must leave {from}; to use the piece in place write '{from}+' or '{from}*'"
+        )));
     }
-    Ok(Action { kind, from, to: to.unwrap_or(from), follow, choices })
+    Ok(Action {
+        kind,
+        from,
+        to: to.unwrap_or(from),
+        follow,
+        choices,
+    })
 }
 
 /// Parse a move text and check it is legal in `pos`.
@@ -752,12 +1036,17 @@ pub fn parse_action(text: &str, pos: &Position) -> Result<Action, MoveError> {
         ActionKind::Summon(k) => {
             if pos.keep(side).count(k) == 0 {
                 let code = pos.catalogue().get(k).code;
-                return Err(illegal(format!("{code} is not in the keep of the side to move")));
+                return Err(illegal(format!(
+                    "{code} is not in the keep of the side to move"
+                )));
             }
         }
         _ => {
             if pos.piece_at(a.from).is_none_or(|p| p.side != side) {
-                return Err(illegal(format!("no piece of the side to move on {}", a.from)));
+                return Err(illegal(format!(
+                    "no piece of the side to move on {}",
+                    a.from
+                )));
             }
         }
     }
