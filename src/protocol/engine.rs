@@ -195,13 +195,16 @@ impl Engine {
                     if let Some(e) = error {
                         self.error(&e.to_string());
                     }
-                    match cmd {
+                    let last = match cmd {
                         Command::Go(p) => self.go(&p, &signals),
                         Command::Perft(d) => self.perft(d, &signals),
                         Command::Bench(d) => self.bench(d.unwrap_or(DEFAULT_BENCH_DEPTH)),
                         _ => unreachable!("only long commands are sent as Long"),
-                    }
+                    };
+                    // Idle before the last line goes out: a GUI that saw `bestmove` and sends
+                    // `isready` gets `readyok` after whatever it sent in between.
                     self.pending.fetch_sub(1, Ordering::SeqCst);
+                    self.out.lines(last);
                 }
                 Job::IsReady => {
                     self.searcher.prepare();
@@ -282,8 +285,10 @@ impl Engine {
                 spin(name, value, 0, MAX_OVERHEAD_MS).map(|v| self.opts.search.move_overhead = Duration::from_millis(v))
             }
             "ponder" => match value.map(str::to_ascii_lowercase).as_deref() {
-                Some("true") => Ok(self.opts.ponder = true),
-                Some("false") => Ok(self.opts.ponder = false),
+                Some(b @ ("true" | "false")) => {
+                    self.opts.ponder = b == "true";
+                    Ok(())
+                }
                 _ => Err(format!("{name} takes true or false")),
             },
             "uci_variant" => match value {
@@ -294,7 +299,10 @@ impl Engine {
             "debug log file" => {
                 let path = value.unwrap_or("");
                 match self.out.set_log_file(path) {
-                    Ok(()) => Ok(self.opts.debug_log_file = path.to_string()),
+                    Ok(()) => {
+                        self.opts.debug_log_file = path.to_string();
+                        Ok(())
+                    }
                     Err(e) => Err(format!("{name}: cannot open '{path}': {e}")),
                 }
             }
@@ -415,21 +423,18 @@ impl Engine {
         self.out.lines(lines);
     }
 
-    fn perft(&self, depth: u32, signals: &Signals) {
+    /// `perft`: one line per root move, sorted, then the total; stops between root moves.
+    fn perft(&self, depth: u32, signals: &Signals) -> Vec<String> {
         let start = Instant::now();
         let pos = self.game.position();
         if depth == 0 {
-            return self.out.line("Nodes searched: 1");
+            return vec!["Nodes searched: 1".to_string()];
         }
         let actions = pos.legal_actions();
         let mut counts = Vec::with_capacity(actions.len());
         for a in &actions {
             if signals.stop.load(Ordering::SeqCst) {
-                return self.out.line(&format!(
-                    "info string perft stopped after {} of {} moves",
-                    counts.len(),
-                    actions.len()
-                ));
+                return vec![format!("info string perft stopped after {} of {} moves", counts.len(), actions.len())];
             }
             counts.push((action_text(a, pos.catalogue()), perft::perft(&pos.play(a), depth - 1)));
         }
@@ -437,19 +442,21 @@ impl Engine {
         let total: u64 = counts.iter().map(|(_, n)| n).sum();
         let mut lines: Vec<String> = counts.iter().map(|(t, n)| format!("{t}: {n}")).collect();
         lines.push(format!("Nodes searched: {total}"));
-        self.out.lines(lines);
         log::info!("perft {depth}: {total} nodes in {:?}", start.elapsed());
+        lines
     }
 
-    fn bench(&self, depth: u32) {
+    /// `bench`: the search's progress as `info string`, then the totals.
+    fn bench(&self, depth: u32) -> Vec<String> {
         let (nodes, time) = bench(depth, &mut |s| self.out.line(&format!("info string {s}")));
-        self.out.lines([
+        vec![
             format!("Nodes searched: {nodes}"),
             format!("Nodes/second: {}", nodes as u128 * 1000 / time.as_millis().max(1)),
-        ]);
+        ]
     }
 
-    fn go(&mut self, p: &GoParams, signals: &Signals) {
+    /// `go`: runs the search, printing its `info` lines; returns the final `info` and `bestmove`.
+    fn go(&mut self, p: &GoParams, signals: &Signals) -> Vec<String> {
         let started = Instant::now();
         let root = *self.game.position();
         let cat = root.catalogue();
@@ -487,18 +494,17 @@ impl Engine {
                 Some(w) if w != root.side_to_move() => " score mate 0",
                 Some(_) => "",
             };
-            self.out.lines([over, format!("info depth 0{score} nodes 0 time 0"), "bestmove (none)".to_string()]);
-            return;
+            return vec![over, format!("info depth 0{score} nodes 0 time 0"), "bestmove (none)".to_string()];
         }
         self.searcher.prepare();
-        let mut last_pv_head: Option<Action> = None;
+        let mut last_pv1: Option<(Info, Vec<Action>)> = None;
         let out = &self.out;
         let result = self.searcher.search(&self.game, &limits, signals, &mut |info: &Info| {
             let pv = legal_prefix(&root, &info.pv);
-            if info.multipv == 1 {
-                last_pv_head = pv.first().copied();
-            }
             out.line(&info_line(info, &pv, cat));
+            if info.multipv == 1 {
+                last_pv1 = Some((info.clone(), pv));
+            }
         });
         wait_release();
         let legal = root.legal_actions();
@@ -513,23 +519,34 @@ impl Engine {
         };
         let after = root.play(&best);
         let ponder = result.ponder.filter(|p| after.outcome().is_none() && after.legal_actions().contains(p));
-        if last_pv_head != Some(best) {
-            let elapsed = started.elapsed();
-            let mut pv = vec![best];
-            pv.extend(ponder);
-            self.out.line(&format!(
-                "info depth 0 nodes {} nps {} time {} pv {}",
-                result.nodes,
-                result.nodes as u128 * 1000 / elapsed.as_millis().max(1),
-                elapsed.as_millis(),
-                pv.iter().map(|a| action_text(a, cat)).collect::<Vec<_>>().join(" ")
-            ));
-        }
+        // The final info: the last full line again with the final counts, or the move alone.
+        let elapsed = started.elapsed();
+        let nps = (result.nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64;
+        let mut last = vec![match last_pv1 {
+            Some((mut info, pv)) if pv.first() == Some(&best) => {
+                info.nodes = info.nodes.max(result.nodes);
+                info.time = elapsed;
+                info.nps = nps;
+                info_line(&info, &pv, cat)
+            }
+            _ => {
+                let mut pv = vec![best];
+                pv.extend(ponder);
+                let pv: Vec<String> = pv.iter().map(|a| action_text(a, cat)).collect();
+                format!(
+                    "info depth 0 nodes {} nps {nps} time {} pv {}",
+                    result.nodes,
+                    elapsed.as_millis(),
+                    pv.join(" ")
+                )
+            }
+        }];
         let mut line = format!("bestmove {}", action_text(&best, cat));
         if let (Dialect::Uci, Some(p)) = (self.dialect, ponder) {
             line.push_str(&format!(" ponder {}", action_text(&p, after.catalogue())));
         }
-        self.out.line(&line);
+        last.push(line);
+        last
     }
 }
 
