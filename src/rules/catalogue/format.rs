@@ -302,32 +302,38 @@ fn parse_compass(value: &str) -> Result<Compass, Vec<String>> {
     }
     let mut errs = Vec::new();
     let mut marks: Vec<Mark> = Vec::new();
-    let mut kind: Option<(MarkKind, &str, usize)> = None;
-    let mut count = 0;
-    let close = |kind: Option<(MarkKind, &str, usize)>, count: usize, errs: &mut Vec<String>| {
-        if let Some((_, w, _)) = kind {
-            if count == 0 {
-                errs.push(format!("`{w}` is followed by no offset"));
-            }
-        }
-    };
+    // The current mark word and whether any word followed it.
+    let mut kind: Option<(MarkKind, &str)> = None;
+    let mut followed = true;
+    // After an unknown word, the offsets that follow it are not reported again.
+    let mut unknown = false;
     for w in ws {
         if let Some(k) = parse_mark_kind(w) {
-            close(kind, count, &mut errs);
-            kind = Some((k, w, 0));
-            count = 0;
+            if let (Some((_, kw)), false) = (kind, followed) {
+                errs.push(format!("`{kw}` is followed by no offset"));
+            }
+            kind = Some((k, w));
+            followed = false;
+            unknown = false;
             continue;
         }
+        followed = true;
         match parse_offset(w) {
             None if w == "none" => errs.push("`none` must be alone on the line".to_string()),
-            None => errs.push(format!(
-                "`{w}` is neither a mark (step, slide, jump, bounce, dot) nor an offset dx,dy such as 0,1"
-            )),
+            None => {
+                (kind, unknown) = (None, true);
+                errs.push(format!(
+                    "`{w}` is neither a mark (step, slide, jump, bounce, dot) nor an offset dx,dy such as 0,1"
+                ));
+            }
             Some(Err(e)) => errs.push(e),
             Some(Ok((dx, dy))) => {
-                count += 1;
-                let Some((k, kw, _)) = kind else {
-                    errs.push(format!("offset {dx},{dy} comes before any mark word (step, slide, ...)"));
+                let Some((k, kw)) = kind else {
+                    if !unknown {
+                        errs.push(format!(
+                            "offset {dx},{dy} comes before any mark word (step, slide, ...)"
+                        ));
+                    }
                     continue;
                 };
                 let line = matches!(k, MarkKind::Slide | MarkKind::Jump | MarkKind::Bounce);
@@ -346,7 +352,9 @@ fn parse_compass(value: &str) -> Result<Compass, Vec<String>> {
             }
         }
     }
-    close(kind, count, &mut errs);
+    if let (Some((_, kw)), false) = (kind, followed) {
+        errs.push(format!("`{kw}` is followed by no offset"));
+    }
     if errs.is_empty() {
         Ok(Compass { marks })
     } else {
@@ -760,7 +768,8 @@ impl Parser {
         let label = block_label(b);
         let name_line = b.seen.get("name").copied().unwrap_or(b.line);
         let mut own: Vec<(String, usize)> = Vec::new();
-        if let Some(c) = b.code {
+        // A duplicated id is already reported; its name check would only repeat it.
+        if let Some(c) = b.code.filter(|c| self.ids.get(c) == Some(&b.line)) {
             own.push((c.to_string(), b.line));
         }
         if let Some(n) = &b.name {
