@@ -52,13 +52,14 @@ const MAX_OFFSET: i64 = 6;
 const MAX_GYULLAS: u64 = 60;
 /// A Navia's dratp cost (R19).
 const NAVIA_COST: u8 = 60;
-/// Keys that may appear at most once per entry, in canonical order.
+/// Keys that may appear at most once per entry.
 const SINGLE_KEYS: [&str; 8] = [
     "name", "set", "cost", "guard", "grid", "before", "after", "invoke",
 ];
 /// Keys every entry must give.
 const REQUIRED_KEYS: [&str; 4] = ["name", "cost", "before", "after"];
 
+/// Parse a whole catalogue file into entries in file order, or every problem found.
 pub(super) fn parse_entries(text: &str) -> Result<Vec<PieceDef>, CatalogueError> {
     let mut parser = Parser::default();
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -68,6 +69,8 @@ pub(super) fn parse_entries(text: &str) -> Result<Vec<PieceDef>, CatalogueError>
     parser.finish()
 }
 
+/// Print entries in the canonical form. Names, aliases, sets and notes must hold no `#` and no
+/// line break, and have no surrounding spaces: the parser never produces such values.
 pub(super) fn print_entries(entries: &[PieceDef]) -> String {
     let mut out =
         String::from("# dratp piece catalogue; the syntax is described in CATALOGUE.md\n");
