@@ -562,11 +562,18 @@ fn too_many_in_grave(side: Side, max: usize, what: &str) -> NfenError {
     )
 }
 
-/// One lasting effect as written in field 6.
+/// A side letter, `w` or `b`.
+fn side_letter(i: &str) -> IResult<&str, Side> {
+    alt((
+        map(char('w'), |_| Side::White),
+        map(char('b'), |_| Side::Black),
+    ))(i)
+}
+
+/// One lasting effect as written in field 6. A new kind of lasting state adds an
+/// `alt` arm here and a line in `lasting_text`.
 fn lasting_effect(i: &str) -> IResult<&str, Lasting> {
-    alt((map(preceded(tag("goal:"), one_of("wb")), |c| {
-        Lasting::NaviaGoal(if c == 'w' { Side::White } else { Side::Black })
-    }),))(i)
+    map(preceded(tag("goal:"), side_letter), Lasting::NaviaGoal)(i)
 }
 
 /// The canonical text of a lasting effect.
