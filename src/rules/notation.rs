@@ -142,7 +142,7 @@ fn resolve_id(cat: &Catalogue, letter: char, digits: &str) -> Result<(Kind, bool
     }
 }
 
-/// The canonical decimal number of a field: digits only, no leading zero, at most `max`.
+/// A number written canonically: digits only, no leading zero; the caller checks its range.
 fn decimal(text: &str, what: &str) -> Result<u32, String> {
     if all_consuming(digit1::<&str, nom::error::Error<&str>>)(text).is_err() {
         return Err(format!("{what} '{}' is not a decimal number", shown(text)));
