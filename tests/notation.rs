@@ -606,29 +606,80 @@ const LEGAL_SEEDS: [&str; 4] = [
     "1r1[N01]1r1/bb3bb/3[n02]3/7/7/BB3BB/1R3R1 w 0/0 -/M08 -/- - 30",
 ];
 
-#[test]
-fn every_legal_action_text_parses_back() {
+/// Positions on the built-in catalogue where the real starter effects offer choices:
+/// Netol's revive (M05), Gundrill's dots (M06), Tiny Kiggoshi (M07), Olip's swap (M08),
+/// Kapinah's teleport (M13), Koma's return (M14), and a line over with a revive (R22).
+const BUILTIN_SEEDS: [&str; 3] = [
+    START_NFEN,
+    "Br1[n02]1r1/bbbbbbb/7/2[m08]1[m14]2/1[M05][M07][+M06][M13]2/BBBBBB1/1R1[N01]1R1 w 60/60 M02,M03,M04/M09,M10,M11,M12 M01/- - 15",
+    "Br1[n02]1r1/bbbbbbb/7/2[m08]1[m14]2/1[M05][M07][+M06][M13]2/BBBBBB1/1R1[N01]1R1 b 60/60 M02,M03,M04/M09,M10,M11,M12 M01/- - 15",
+];
+
+/// Check every legal action of each position prints uniquely and parses back; return the forms seen.
+fn check_legal_texts(
+    cat: &'static Catalogue,
+    seeds: &[&str],
+) -> std::collections::BTreeSet<&'static str> {
     let mut forms = std::collections::BTreeSet::new();
-    for s in LEGAL_SEEDS {
-        let pos = parse_nfen(s, cat()).unwrap();
+    for s in seeds {
+        let pos = parse_nfen(s, cat).unwrap();
+        assert_eq!(nfen(&pos), *s);
         let legal = pos.legal_actions();
         assert!(!legal.is_empty(), "{s}");
         let mut texts = std::collections::HashSet::new();
         for a in &legal {
-            let text = action_text(a, cat());
+            let text = action_text(a, cat);
             assert!(
                 texts.insert(text.clone()),
                 "{s}: two actions print as {text}"
             );
-            assert_eq!(parse_action_syntax(&text, cat()), Ok(*a), "{s}: {text}");
+            assert_eq!(parse_action_syntax(&text, cat), Ok(*a), "{s}: {text}");
             forms.extend(forms_of(a));
         }
         // parse_action regenerates the legal list, so check a spread of actions, not all.
         for a in legal.iter().step_by(1 + legal.len() / 40) {
-            let text = action_text(a, cat());
+            let text = action_text(a, cat);
             assert_eq!(parse_action(&text, &pos), Ok(*a), "{s}: {text}");
         }
     }
+    forms
+}
+
+#[test]
+fn builtin_start_round_trips() {
+    let builtin = Catalogue::builtin();
+    let p = Position::startpos(builtin).unwrap();
+    assert_eq!(nfen(&p), START_NFEN);
+    assert_eq!(p, parse_nfen(START_NFEN, builtin).unwrap());
+    // R16: Troll (M01) is a Navia Guard, summoned next to the Navia only.
+    assert!(parse_action("M01@c2", &p).is_err());
+    let a = parse_action("c2c3", &p).unwrap();
+    assert_eq!(a, Action::step(sq("c2"), sq("c3")));
+}
+
+#[test]
+fn builtin_legal_action_texts_parse_back() {
+    let forms = check_legal_texts(Catalogue::builtin(), &BUILTIN_SEEDS);
+    for f in [
+        "move",
+        "summon",
+        "move+",
+        "in place+",
+        "move*",
+        "in place*",
+        "line over:G",
+        "line over:placed",
+    ] {
+        assert!(forms.contains(f), "no legal action of the form {f:?}");
+    }
+    for f in [":square", ":pair", ":square,square", ":placed"] {
+        assert!(forms.contains(f), "no legal action with choices {f:?}");
+    }
+}
+
+#[test]
+fn every_legal_action_text_parses_back() {
+    let forms = check_legal_texts(cat(), &LEGAL_SEEDS);
     let want = [
         "move",
         "summon",
@@ -680,12 +731,14 @@ fn forms_of(a: &Action) -> [&'static str; 2] {
 #[test]
 fn playouts_keep_text_and_nfen_stable() {
     let mut rng = Lcg(31);
-    for (n, s) in LEGAL_SEEDS.iter().cycle().take(8).enumerate() {
-        let mut pos = parse_nfen(s, cat()).unwrap();
+    let games = LEGAL_SEEDS.iter().map(|s| (cat(), *s));
+    let games = games.chain(BUILTIN_SEEDS.iter().map(|s| (Catalogue::builtin(), *s)));
+    for (n, (cat, s)) in games.cycle().take(14).enumerate() {
+        let mut pos = parse_nfen(s, cat).unwrap();
         for ply in 0..60 {
             let text = nfen(&pos);
             assert_eq!(
-                nfen(&parse_nfen(&text, cat()).unwrap()),
+                nfen(&parse_nfen(&text, cat).unwrap()),
                 text,
                 "game {n} ply {ply}"
             );
@@ -694,7 +747,7 @@ fn playouts_keep_text_and_nfen_stable() {
                 break;
             }
             let a = legal[rng.next(legal.len())];
-            let t = action_text(&a, cat());
+            let t = action_text(&a, cat);
             assert_eq!(
                 parse_action(&t, &pos),
                 Ok(a),
