@@ -142,7 +142,7 @@ fn resolve_id(cat: &Catalogue, letter: char, digits: &str) -> Result<(Kind, bool
     }
 }
 
-/// The canonical decimal number of a field: digits only, no leading zero, at most `max`.
+/// A number written canonically: digits only, no leading zero; the caller checks its range.
 fn decimal(text: &str, what: &str) -> Result<u32, String> {
     if all_consuming(digit1::<&str, nom::error::Error<&str>>)(text).is_err() {
         return Err(format!("{what} '{}' is not a decimal number", shown(text)));
@@ -562,11 +562,18 @@ fn too_many_in_grave(side: Side, max: usize, what: &str) -> NfenError {
     )
 }
 
-/// One lasting effect as written in field 6.
+/// A side letter, `w` or `b`.
+fn side_letter(i: &str) -> IResult<&str, Side> {
+    alt((
+        map(char('w'), |_| Side::White),
+        map(char('b'), |_| Side::Black),
+    ))(i)
+}
+
+/// One lasting effect as written in field 6. A new kind of lasting state adds an
+/// `alt` arm here and a line in `lasting_text`.
 fn lasting_effect(i: &str) -> IResult<&str, Lasting> {
-    alt((map(preceded(tag("goal:"), one_of("wb")), |c| {
-        Lasting::NaviaGoal(if c == 'w' { Side::White } else { Side::Black })
-    }),))(i)
+    map(preceded(tag("goal:"), side_letter), Lasting::NaviaGoal)(i)
 }
 
 /// The canonical text of a lasting effect.
