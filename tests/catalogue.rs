@@ -36,9 +36,7 @@ fn mobility(c: &Compass) -> usize {
         .map(|m| match m.kind {
             MarkKind::Dot => 0,
             MarkKind::Step => usize::from(on(3 + m.dx, 3 + m.dy)),
-            _ => (1..7)
-                .take_while(|k| on(3 + k * m.dx, 3 + k * m.dy))
-                .count(),
+            _ => (1..7).take_while(|k| on(3 + k * m.dx, 3 + k * m.dy)).count(),
         })
         .sum()
 }
@@ -60,11 +58,7 @@ fn refused_once(text: &str, line: usize, needle: &str) {
     let got = issues(text);
     assert_eq!(got.len(), 1, "expected one issue, got {got:?}");
     assert_eq!(got[0].0, line, "wrong line: {got:?}");
-    assert!(
-        got[0].1.contains(needle),
-        "message {:?} lacks {needle:?}",
-        got[0].1
-    );
+    assert!(got[0].1.contains(needle), "message {:?} lacks {needle:?}", got[0].1);
 }
 
 /// A small valid file: a Navia and one Maseitai. Line numbers are fixed: `piece M50` is line 9.
@@ -127,11 +121,7 @@ fn builtin_has_the_starter_pieces() {
             (name, set, cost, guard),
             "{id}"
         );
-        assert_eq!(
-            e.provisional,
-            id != "M01",
-            "{id}: only Troll's grid is known"
-        );
+        assert_eq!(e.provisional, id != "M01", "{id}: only Troll's grid is known");
         assert!(!e.notes.is_empty(), "{id} says where its facts come from");
     }
 }
@@ -180,16 +170,7 @@ fn troll_grid_is_the_known_one_with_bounty() {
     assert_eq!(offs(&t.before), vec![(-1, -1), (-1, 1), (1, -1), (1, 1)]);
     assert_eq!(
         offs(&t.after),
-        vec![
-            (-2, 0),
-            (-1, -1),
-            (-1, 1),
-            (0, -2),
-            (0, 2),
-            (1, -1),
-            (1, 1),
-            (2, 0)
-        ]
+        vec![(-2, 0), (-1, -1), (-1, 1), (0, -2), (0, 2), (1, -1), (1, 1), (2, 0)]
     );
     assert!(t.after.marks.iter().all(|m| m.kind == MarkKind::Step));
     assert_eq!(t.effect.passives, vec![Passive::Bounty(10)]);
@@ -204,10 +185,7 @@ fn builtin_effects_of_the_starters() {
     assert_eq!(dratp("M05"), vec![EffectAction::Revive(Place::OwnSummon)]);
     assert_eq!(
         dratp("M07"),
-        vec![
-            EffectAction::Remove(Target::AnyBattle),
-            EffectAction::Sacrifice
-        ]
+        vec![EffectAction::Remove(Target::AnyBattle), EffectAction::Sacrifice]
     );
     assert_eq!(dratp("M08"), vec![EffectAction::Swap(Target::AnyBattle)]);
     assert_eq!(
@@ -220,10 +198,7 @@ fn builtin_effects_of_the_starters() {
     );
     assert_eq!(
         dratp("M14"),
-        vec![
-            EffectAction::ReturnToKeep(Target::AnyMaseitai),
-            EffectAction::Sacrifice
-        ]
+        vec![EffectAction::ReturnToKeep(Target::AnyMaseitai), EffectAction::Sacrifice]
     );
 
     let gundrill = entry(cat, "M06");
@@ -238,43 +213,23 @@ fn builtin_effects_of_the_starters() {
         }
     );
     assert!(gundrill.effect.on_dratp.is_empty());
-    let dots = gundrill
-        .after
-        .marks
-        .iter()
-        .filter(|m| m.kind == MarkKind::Dot)
-        .count();
+    let dots = gundrill.after.marks.iter().filter(|m| m.kind == MarkKind::Dot).count();
     assert_eq!(dots, 8, "the 8 squares two away");
 
     let turtle = cat.find_by_name("Gyullas Turtle").unwrap();
-    assert_eq!(
-        cat.get(turtle).effect.passives,
-        vec![Passive::MoveIncome(6)]
-    );
+    assert_eq!(cat.get(turtle).effect.passives, vec![Passive::MoveIncome(6)]);
     assert_eq!(cat.tables(turtle).move_income, 6);
 
     let garrison = entry(cat, "M04");
     assert!(
-        garrison
-            .after
-            .marks
-            .iter()
-            .any(|m| m.kind == MarkKind::Jump),
+        garrison.after.marks.iter().any(|m| m.kind == MarkKind::Jump),
         "dratp gives jump arrows"
     );
-    assert!(garrison
-        .before
-        .marks
-        .iter()
-        .all(|m| m.kind != MarkKind::Jump));
+    assert!(garrison.before.marks.iter().all(|m| m.kind != MarkKind::Jump));
     assert_eq!(garrison.effect, Default::default());
 
     for id in ["M02", "M03", "M09", "M10", "M11"] {
-        assert_eq!(
-            entry(cat, id).effect,
-            Default::default(),
-            "{id}: movement-only dratp"
-        );
+        assert_eq!(entry(cat, id).effect, Default::default(), "{id}: movement-only dratp");
     }
     for id in [
         "M01", "M02", "M03", "M04", "M05", "M07", "M08", "M09", "M10", "M11", "M12", "M13", "M14",
@@ -304,11 +259,7 @@ fn provisional_grids_follow_the_design_rules() {
         if e.name == "Gundrill" {
             assert!(a < b, "Gundrill's dratp reduces its movement");
         } else {
-            assert!(
-                a > b,
-                "{}: the dratped face is stronger ({b} -> {a})",
-                e.name
-            );
+            assert!(a > b, "{}: the dratped face is stronger ({b} -> {a})", e.name);
         }
     }
     // Agunilyos: king steps -> queen-like slides.
@@ -357,11 +308,7 @@ fn extra_test_pieces() {
 
 #[test]
 fn print_parse_round_trip() {
-    for text in [
-        BUILTIN_TEXT.to_string(),
-        builtin_and_extra(),
-        SMALL.to_string(),
-    ] {
+    for text in [BUILTIN_TEXT.to_string(), builtin_and_extra(), SMALL.to_string()] {
         let cat = Catalogue::parse(&text).unwrap();
         let printed = cat.to_text();
         let again = Catalogue::parse(&printed).unwrap();
@@ -401,10 +348,7 @@ fn find_by_name_accepts_names_aliases_and_ids() {
 #[test]
 fn comments_blank_lines_tabs_and_crlf_are_accepted() {
     let text = SMALL
-        .replace(
-            "  name    Fifty",
-            "\tname\tFifty   # the name\n\n   # a comment line",
-        )
+        .replace("  name    Fifty", "\tname\tFifty   # the name\n\n   # a comment line")
         .replace('\n', "\r\n");
     let cat = Catalogue::parse(&text).unwrap();
     assert_eq!(entry(&cat, "M50").name, "Fifty");
@@ -444,9 +388,7 @@ fn bad_offsets_are_refused() {
 
 #[test]
 fn duplicate_id_is_refused_at_the_second_block() {
-    let text = format!(
-        "{SMALL}\npiece M50\n  name Other\n  cost 3\n  before step 0,1\n  after step 0,1\nend\n"
-    );
+    let text = format!("{SMALL}\npiece M50\n  name Other\n  cost 3\n  before step 0,1\n  after step 0,1\nend\n");
     refused_once(&text, 16, "already defined on line 9");
 }
 
@@ -457,19 +399,13 @@ fn duplicate_key_and_duplicate_name_are_refused() {
         12,
         "`cost` given twice",
     );
-    let text = format!(
-        "{SMALL}\npiece M51\n  name FIFTY\n  cost 3\n  before step 0,1\n  after step 0,1\nend\n"
-    );
+    let text = format!("{SMALL}\npiece M51\n  name FIFTY\n  cost 3\n  before step 0,1\n  after step 0,1\nend\n");
     refused_once(&text, 17, "already a name of piece M50");
 }
 
 #[test]
 fn missing_required_keys_are_refused_at_the_piece_line() {
-    refused_once(
-        &SMALL.replace("  cost    7\n", ""),
-        9,
-        "piece M50 has no `cost`",
-    );
+    refused_once(&SMALL.replace("  cost    7\n", ""), 9, "piece M50 has no `cost`");
     let got = issues(
         &SMALL
             .replace("  name    Fifty\n", "")
@@ -477,10 +413,7 @@ fn missing_required_keys_are_refused_at_the_piece_line() {
     );
     assert_eq!(got.len(), 2, "{got:?}");
     assert!(got.iter().all(|(l, _)| *l == 9));
-    assert!(
-        got[0].1.contains("`name`") && got[1].1.contains("`after`"),
-        "{got:?}"
-    );
+    assert!(got[0].1.contains("`name`") && got[1].1.contains("`after`"), "{got:?}");
 }
 
 #[test]
@@ -504,11 +437,7 @@ fn missing_end_is_refused() {
 #[test]
 fn navia_rules_are_enforced() {
     // R19: a Navia costs 60 and its dratp is the win, so it has no effect.
-    refused_once(
-        &SMALL.replace("cost    60", "cost    59"),
-        4,
-        "a Navia's cost is 60",
-    );
+    refused_once(&SMALL.replace("cost    60", "cost    59"), 4, "a Navia's cost is 60");
     refused_once(
         &SMALL.replace("cost    60", "cost    60\n  dratp   sacrifice"),
         5,
@@ -534,11 +463,7 @@ fn costs_and_amounts_are_range_checked() {
         "cost 300 is out of range 1..60",
     );
     refused_once(&SMALL.replace("cost    7", "cost    0"), 11, "out of range");
-    refused_once(
-        &SMALL.replace("cost    7", "cost    seven"),
-        11,
-        "must be a number",
-    );
+    refused_once(&SMALL.replace("cost    7", "cost    seven"), 11, "must be a number");
     refused_once(
         &SMALL.replace("cost    7", "cost    99999999999999999999999"),
         11,
@@ -559,17 +484,9 @@ fn costs_and_amounts_are_range_checked() {
 #[test]
 fn effect_words_are_checked() {
     let with = |line: &str| SMALL.replace("  cost    7", &format!("  cost    7\n  {line}"));
-    refused_once(
-        &with("dratp remove everyone"),
-        12,
-        "unknown target `everyone`",
-    );
+    refused_once(&with("dratp remove everyone"), 12, "unknown target `everyone`");
     refused_once(&with("dratp remove itself"), 12, "sacrifice");
-    refused_once(
-        &with("dratp revive to heaven"),
-        12,
-        "unknown place `heaven`",
-    );
+    refused_once(&with("dratp revive to heaven"), 12, "unknown place `heaven`");
     refused_once(&with("dratp revive own-summon"), 12, "revive to <place>");
     refused_once(
         &with("dratp relocate itself to any-empty maybe"),
@@ -581,23 +498,11 @@ fn effect_words_are_checked() {
     refused_once(&with("dratp"), 12, "missing effect");
     refused_once(&with("invoke 4"), 12, "missing effect");
     refused_once(&with("passive flying"), 12, "unknown passive `flying`");
-    refused_once(
-        &with("passive immortal\n  passive immortal"),
-        13,
-        "given twice",
-    );
+    refused_once(&with("passive immortal\n  passive immortal"), 13, "given twice");
     refused_once(&with("guard maybe"), 12, "`guard` is `yes` or `no`");
-    refused_once(
-        &with("grid guessed"),
-        12,
-        "`grid` is `provisional` or `known`",
-    );
+    refused_once(&with("grid guessed"), 12, "`grid` is `provisional` or `known`");
     // Dots need a dot on the after face.
-    refused_once(
-        &with("invoke 4 relocate own-battle to dots"),
-        12,
-        "no `dot` mark",
-    );
+    refused_once(&with("invoke 4 relocate own-battle to dots"), 12, "no `dot` mark");
     // Nothing follows leaving the board.
     refused_once(
         &with("dratp sacrifice\n  dratp remove any-battle"),
@@ -615,18 +520,10 @@ fn bad_ids_are_refused() {
         ("M00", "1 or more"),
         ("M70000", "too large"),
     ] {
-        refused_once(
-            &SMALL.replace("piece M50", &format!("piece {bad}")),
-            9,
-            needle,
-        );
+        refused_once(&SMALL.replace("piece M50", &format!("piece {bad}")), 9, needle);
     }
     refused_once(&SMALL.replace("piece M50", "piece"), 9, "needs an id");
-    refused_once(
-        &SMALL.replace("piece M50", "piece M50 Fifty"),
-        9,
-        "unexpected `Fifty`",
-    );
+    refused_once(&SMALL.replace("piece M50", "piece M50 Fifty"), 9, "unexpected `Fifty`");
 }
 
 #[test]
@@ -656,9 +553,7 @@ fn empty_and_navia_less_files_are_refused() {
 
 #[test]
 fn garbage_is_refused_without_panic() {
-    let bytes: Vec<u8> = (0..=255u8)
-        .chain(b"piece M01\n\0\xff end".iter().copied())
-        .collect();
+    let bytes: Vec<u8> = (0..=255u8).chain(b"piece M01\n\0\xff end".iter().copied()).collect();
     let text = String::from_utf8_lossy(&bytes);
     assert!(Catalogue::parse(&text).is_err());
     let got = issues(&SMALL.replace("Fifty", "Fif\0ty"));
@@ -681,19 +576,7 @@ fn mangled_builtin_text_never_panics() {
         seed ^= seed << 17;
         (seed % n as u64) as usize
     };
-    let replacements = [
-        " ",
-        "\n",
-        "#",
-        ",",
-        "-",
-        "9",
-        "end",
-        "piece M01",
-        "step",
-        "\0",
-        "é",
-    ];
+    let replacements = [" ", "\n", "#", ",", "-", "9", "end", "piece M01", "step", "\0", "é"];
     for round in 0..400 {
         let mut text = base.clone();
         if round % 4 == 0 {
