@@ -75,7 +75,10 @@ impl Engine {
     fn fen(&mut self) -> String {
         self.send("d");
         let l = self.until(|l| l.starts_with("Result:"));
-        l.iter().find_map(|l| l.strip_prefix("Fen: ")).expect("d prints Fen").to_string()
+        l.iter()
+            .find_map(|l| l.strip_prefix("Fen: "))
+            .expect("d prints Fen")
+            .to_string()
     }
 
     fn result_line(&mut self) -> String {
@@ -151,7 +154,12 @@ fn random_game(rng: &mut Rng, len: usize) -> Game {
 }
 
 fn moves_text(g: &Game) -> String {
-    g.actions().iter().zip(g.positions()).map(|(a, p)| action_text(a, p.catalogue())).collect::<Vec<_>>().join(" ")
+    g.actions()
+        .iter()
+        .zip(g.positions())
+        .map(|(a, p)| action_text(a, p.catalogue()))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// `bestmove` is legal in `pos`, and the final `info` pv is legal move after move.
@@ -168,7 +176,10 @@ fn assert_answer_legal(pos: &Position, lines: &[String], ugi: bool) {
         assert_eq!(words[2], "ponder");
         parse_action(words[3], &pos.play(&a)).expect("ponder move legal after bestmove");
     }
-    let info = lines.iter().rev().find(|l| l.starts_with("info") && !l.starts_with("info string"));
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info") && !l.starts_with("info string"));
     let info = info.unwrap_or_else(|| panic!("no info before bestmove: {lines:?}"));
     if let Some(pv) = info.split(" pv ").nth(1) {
         let mut p = *pos;
@@ -197,7 +208,10 @@ fn uci_handshake_lists_every_option() {
         "Catalogue File",
         "Debug Log File",
     ] {
-        assert!(l.iter().any(|l| l.starts_with(&format!("option name {name} type "))), "{name} missing: {l:?}");
+        assert!(
+            l.iter().any(|l| l.starts_with(&format!("option name {name} type "))),
+            "{name} missing: {l:?}"
+        );
     }
     assert!(l.contains(&"option name UCI_Variant type combo default naviadratp var naviadratp".to_string()));
     assert!(e.sync().is_empty());
@@ -241,7 +255,10 @@ fn isready_answers_during_go_infinite_and_stop_is_prompt() {
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(300));
     let before = e.sync();
-    assert!(!before.iter().any(|l| l.starts_with("bestmove")), "bestmove before stop: {before:?}");
+    assert!(
+        !before.iter().any(|l| l.starts_with("bestmove")),
+        "bestmove before stop: {before:?}"
+    );
     let t = Instant::now();
     e.send("stop");
     let answer = e.bestmove();
@@ -252,7 +269,13 @@ fn isready_answers_during_go_infinite_and_stop_is_prompt() {
     // Exactly one bestmove: nothing else arrives before the next readyok.
     assert!(e.sync().iter().all(|l| !l.starts_with("bestmove")));
     // stop at once after go, depth 0 and a bad go all still give exactly one bestmove.
-    for go in ["go infinite", "go depth 0", "go depth x", "go wtime -50 btime -50", "go ponder"] {
+    for go in [
+        "go infinite",
+        "go depth 0",
+        "go depth x",
+        "go wtime -50 btime -50",
+        "go ponder",
+    ] {
         e.send(go);
         if go.contains("infinite") || go.contains("ponder") {
             e.send("stop");
@@ -261,11 +284,16 @@ fn isready_answers_during_go_infinite_and_stop_is_prompt() {
         assert_answer_legal(&start(), &answer, false);
         if go == "go depth x" {
             assert!(
-                answer.iter().any(|l| l.starts_with("info string error: go: depth needs an integer")),
+                answer
+                    .iter()
+                    .any(|l| l.starts_with("info string error: go: depth needs an integer")),
                 "{answer:?}"
             );
         }
-        assert!(e.sync().iter().all(|l| !l.starts_with("bestmove")), "{go}: a second bestmove");
+        assert!(
+            e.sync().iter().all(|l| !l.starts_with("bestmove")),
+            "{go}: a second bestmove"
+        );
     }
     e.quit();
 }
@@ -292,7 +320,10 @@ fn illegal_move_in_position_keeps_the_previous_position() {
     e.send("position startpos moves d2d3 c2c5 e2e3");
     let l = e.sync();
     assert_eq!(l.len(), 1, "{l:?}");
-    assert!(l[0].starts_with("info string error: illegal move 'c2c5' at index 1: "), "{l:?}");
+    assert!(
+        l[0].starts_with("info string error: illegal move 'c2c5' at index 1: "),
+        "{l:?}"
+    );
     e.send("position fen 7/7/7 w 0/0");
     let l = e.sync();
     assert!(l[0].starts_with("info string error: bad NFEN: "), "{l:?}");
@@ -314,7 +345,10 @@ fn thousand_war_through_position_moves_is_a_draw() {
     e.send("go depth 3");
     let answer = e.bestmove();
     assert_eq!(answer.last().unwrap(), "bestmove (none)");
-    assert!(answer.iter().any(|l| l.starts_with("info depth 0 score cp 0")), "{answer:?}");
+    assert!(
+        answer.iter().any(|l| l.starts_with("info depth 0 score cp 0")),
+        "{answer:?}"
+    );
     // Two moves short of it: still going.
     e.send("position startpos moves d1c1 d7c7 c1d1 c7d7 d1c1 d7c7 c1d1");
     assert_eq!(e.result_line(), "Result: none");
@@ -342,7 +376,11 @@ fn navia_taken_ends_the_game_for_queries() {
     e.until(|l| l == "ugiok");
     e.send(&format!("position startpos moves {}", moves_text(&g)));
     e.send("query result");
-    let want = if winner == dratp::rules::Side::White { "p1win" } else { "p2win" };
+    let want = if winner == dratp::rules::Side::White {
+        "p1win"
+    } else {
+        "p2win"
+    };
     assert_eq!(e.until(|_| true), vec![format!("response {want}")]);
     e.send("go depth 2");
     assert_eq!(e.bestmove().last().unwrap(), "bestmove (none)");
@@ -383,8 +421,14 @@ fn every_option_is_accepted_and_bad_values_refused() {
         ("setoption name Threads value many", "Threads takes an integer"),
         ("setoption name MultiPV", "MultiPV needs a value"),
         ("setoption name Ponder value maybe", "Ponder takes true or false"),
-        ("setoption name Skill Level value 21", "Skill Level takes an integer from 0 to 20"),
-        ("setoption name UCI_Variant value chess", "the only variant is naviadratp"),
+        (
+            "setoption name Skill Level value 21",
+            "Skill Level takes an integer from 0 to 20",
+        ),
+        (
+            "setoption name UCI_Variant value chess",
+            "the only variant is naviadratp",
+        ),
         ("setoption name Contempt value 3", "unknown option 'Contempt'"),
     ] {
         e.send(bad);
@@ -399,7 +443,10 @@ fn every_option_is_accepted_and_bad_values_refused() {
     let before = e.until(|l| l == "readyok");
     e.send(&format!("setoption name Catalogue File value {}", bad_cat.display()));
     let l = e.sync();
-    assert!(l.len() == 1 && l[0].contains("Catalogue File") && l[0].contains("refused"), "{l:?}");
+    assert!(
+        l.len() == 1 && l[0].contains("Catalogue File") && l[0].contains("refused"),
+        "{l:?}"
+    );
     e.send("setoption name Catalogue File value /no/such/file.cat");
     let l = e.sync();
     assert!(l.len() == 1 && l[0].contains("cannot read"), "{l:?}");
@@ -415,7 +462,10 @@ fn every_option_is_accepted_and_bad_values_refused() {
     e.quit();
     let text = std::fs::read_to_string(&log).unwrap();
     // Input is logged by the reader as it arrives, output by whoever writes it, so only lines are checked.
-    assert!(text.lines().any(|l| l == ">> isready") && text.lines().any(|l| l == "<< readyok"), "{text}");
+    assert!(
+        text.lines().any(|l| l == ">> isready") && text.lines().any(|l| l == "<< readyok"),
+        "{text}"
+    );
     assert!(text.contains(">> go depth 2\n"), "{text}");
     assert!(text.lines().any(|l| l.starts_with("<< bestmove ")), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -432,14 +482,21 @@ fn extensions_d_legal_perft_eval_catalogue() {
     e.send("legal");
     let legal = e.until(|_| true).pop().unwrap();
     let moves: Vec<&str> = legal.split(' ').skip(1).collect();
-    let mut want: Vec<String> = start().legal_actions().iter().map(|a| action_text(a, Catalogue::builtin())).collect();
+    let mut want: Vec<String> = start()
+        .legal_actions()
+        .iter()
+        .map(|a| action_text(a, Catalogue::builtin()))
+        .collect();
     want.sort();
     assert_eq!(moves, want);
     for cmd in ["perft 2", "go perft 2"] {
         e.send(cmd);
         let l = e.until(|l| l.starts_with("Nodes searched"));
         assert_eq!(l.len(), want.len() + 1);
-        assert_eq!(l.last().unwrap(), &format!("Nodes searched: {}", dratp::rules::perft::perft(&start(), 2)));
+        assert_eq!(
+            l.last().unwrap(),
+            &format!("Nodes searched: {}", dratp::rules::perft::perft(&start(), 2))
+        );
     }
     e.send("perft 0");
     assert_eq!(e.until(|_| true), vec!["Nodes searched: 1".to_string()]);
@@ -454,7 +511,10 @@ fn extensions_d_legal_perft_eval_catalogue() {
 
 #[test]
 fn bench_from_the_command_line_and_args_as_commands() {
-    let out = Command::new(env!("CARGO_BIN_EXE_dratp")).args(["bench", "2"]).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_dratp"))
+        .args(["bench", "2"])
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
@@ -599,8 +659,14 @@ fn fuzz_line(rng: &mut Rng) -> String {
     ];
     let start_moves = ["c2c3", "d1c1", "M06@a1", "M07@g1", "b1b2"];
     match rng.below(9) {
-        0 => (0..rng.below(6) + 1).map(|_| *rng.pick(WORDS)).collect::<Vec<_>>().join(" "),
-        1 => (0..rng.below(6) + 1).map(|_| *rng.pick(ODD)).collect::<Vec<_>>().join(" "),
+        0 => (0..rng.below(6) + 1)
+            .map(|_| *rng.pick(WORDS))
+            .collect::<Vec<_>>()
+            .join(" "),
+        1 => (0..rng.below(6) + 1)
+            .map(|_| *rng.pick(ODD))
+            .collect::<Vec<_>>()
+            .join(" "),
         2 => {
             let cut = rng.below(START_NFEN.len());
             format!("position fen {}", &START_NFEN[..cut])
@@ -614,7 +680,11 @@ fn fuzz_line(rng: &mut Rng) -> String {
             format!("position fen {}", String::from_utf8(b).unwrap())
         }
         4 => format!("position startpos moves {} {}", rng.pick(&start_moves), rng.pick(ODD)),
-        5 => format!("go {} {}", rng.pick(&["depth", "nodes", "wtime", "movetime", "mate", "perft"]), rng.pick(ODD)),
+        5 => format!(
+            "go {} {}",
+            rng.pick(&["depth", "nodes", "wtime", "movetime", "mate", "perft"]),
+            rng.pick(ODD)
+        ),
         6 => format!(
             "{} {}",
             rng.pick(&["perft", "bench", "debug", "query", "setoption name", "isready"]),
@@ -695,6 +765,9 @@ fn ten_thousand_bad_lines_neither_crash_nor_change_the_position() {
     assert_answer_legal(&start(), &out, false);
     assert!(out.iter().all(|l| !l.contains("panicked")));
     assert_eq!(e.fen(), fen);
-    assert!(e.sync().iter().all(|l| !l.starts_with("bestmove")), "a bestmove too many");
+    assert!(
+        e.sync().iter().all(|l| !l.starts_with("bestmove")),
+        "a bestmove too many"
+    );
     e.quit();
 }

@@ -139,7 +139,10 @@ pub enum CommandError {
 
 impl CommandError {
     fn bad(command: &'static str, reason: impl Into<String>) -> CommandError {
-        CommandError::Bad { command, reason: reason.into() }
+        CommandError::Bad {
+            command,
+            reason: reason.into(),
+        }
     }
 }
 
@@ -153,7 +156,10 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, CommandError> {
         if rest.is_empty() {
             Ok(c)
         } else {
-            Err(CommandError::bad(cmd, format!("takes no arguments, got '{}'", rest.join(" "))))
+            Err(CommandError::bad(
+                cmd,
+                format!("takes no arguments, got '{}'", rest.join(" ")),
+            ))
         }
     };
     let cmd = match first {
@@ -203,9 +209,15 @@ where
     )))(w);
     match digits {
         Ok(_) => w.parse::<T>().map_err(|_| {
-            CommandError::bad(command, format!("{what} '{w}' is out of range ({} to {})", T::MIN_TEXT, T::MAX_TEXT))
+            CommandError::bad(
+                command,
+                format!("{what} '{w}' is out of range ({} to {})", T::MIN_TEXT, T::MAX_TEXT),
+            )
         }),
-        Err(_) => Err(CommandError::bad(command, format!("{what} needs an integer, got '{w}'"))),
+        Err(_) => Err(CommandError::bad(
+            command,
+            format!("{what} needs an integer, got '{w}'"),
+        )),
     }
 }
 
@@ -252,9 +264,15 @@ fn parse_setoption(rest: &[&str]) -> Result<Command, CommandError> {
             if name.is_empty() {
                 return Err(CommandError::bad("setoption", "missing option name after 'name'"));
             }
-            Ok(Command::SetOption { name: name.join(" "), value })
+            Ok(Command::SetOption {
+                name: name.join(" "),
+                value,
+            })
         }
-        _ => Err(CommandError::bad("setoption", "expected 'name <option> [value <value>]'")),
+        _ => Err(CommandError::bad(
+            "setoption",
+            "expected 'name <option> [value <value>]'",
+        )),
     }
 }
 
@@ -267,11 +285,19 @@ fn parse_position(rest: &[&str]) -> Result<Command, CommandError> {
     let start = match head.split_first() {
         Some((&"startpos", [])) => StartPos::Start,
         Some((&"startpos", extra)) => {
-            return Err(CommandError::bad("position", format!("expected 'moves' after startpos, got '{}'", extra[0])))
+            return Err(CommandError::bad(
+                "position",
+                format!("expected 'moves' after startpos, got '{}'", extra[0]),
+            ))
         }
         Some((&"fen", [])) => return Err(CommandError::bad("position", "missing NFEN after 'fen'")),
         Some((&"fen", fields)) => StartPos::Fen(fields.join(" ")),
-        Some((w, _)) => return Err(CommandError::bad("position", format!("expected startpos or fen, got '{w}'"))),
+        Some((w, _)) => {
+            return Err(CommandError::bad(
+                "position",
+                format!("expected startpos or fen, got '{w}'"),
+            ))
+        }
         None => return Err(CommandError::bad("position", "expected startpos or fen")),
     };
     Ok(Command::Position { start, moves })
@@ -342,11 +368,17 @@ fn parse_go(rest: &[&str]) -> Result<Command, CommandError> {
 
 fn parse_perft(command: &'static str, rest: &[&str]) -> Result<Command, CommandError> {
     if rest.len() > 1 {
-        return Err(CommandError::bad(command, format!("expected one depth, got '{}'", rest.join(" "))));
+        return Err(CommandError::bad(
+            command,
+            format!("expected one depth, got '{}'", rest.join(" ")),
+        ));
     }
     let d: u32 = number(command, "depth", rest.first())?;
     if d > MAX_PERFT_DEPTH {
-        return Err(CommandError::bad(command, format!("depth {d} is above the maximum {MAX_PERFT_DEPTH}")));
+        return Err(CommandError::bad(
+            command,
+            format!("depth {d} is above the maximum {MAX_PERFT_DEPTH}"),
+        ));
     }
     Ok(Command::Perft(d))
 }
@@ -357,11 +389,17 @@ fn parse_bench(rest: &[&str]) -> Result<Command, CommandError> {
         [_] => {
             let d: u32 = number("bench", "depth", rest.first())?;
             if d == 0 || d > MAX_BENCH_DEPTH {
-                return Err(CommandError::bad("bench", format!("depth {d} is outside 1 to {MAX_BENCH_DEPTH}")));
+                return Err(CommandError::bad(
+                    "bench",
+                    format!("depth {d} is outside 1 to {MAX_BENCH_DEPTH}"),
+                ));
             }
             Ok(Command::Bench(Some(d)))
         }
-        _ => Err(CommandError::bad("bench", format!("expected at most one depth, got '{}'", rest.join(" ")))),
+        _ => Err(CommandError::bad(
+            "bench",
+            format!("expected at most one depth, got '{}'", rest.join(" ")),
+        )),
     }
 }
 
@@ -385,7 +423,9 @@ mod tests {
     use super::*;
 
     fn ok(line: &str) -> Command {
-        parse_line(line).unwrap_or_else(|e| panic!("{line:?}: {e}")).unwrap_or_else(|| panic!("{line:?}: blank"))
+        parse_line(line)
+            .unwrap_or_else(|e| panic!("{line:?}: {e}"))
+            .unwrap_or_else(|| panic!("{line:?}: blank"))
     }
 
     fn bad(line: &str) -> String {
@@ -433,49 +473,97 @@ mod tests {
     fn setoption_names_and_values_with_spaces() {
         assert_eq!(
             ok("setoption name Hash value 64"),
-            Command::SetOption { name: "Hash".into(), value: Some("64".into()) }
+            Command::SetOption {
+                name: "Hash".into(),
+                value: Some("64".into())
+            }
         );
         assert_eq!(
             ok("setoption  name Move   Overhead value 30"),
-            Command::SetOption { name: "Move Overhead".into(), value: Some("30".into()) }
+            Command::SetOption {
+                name: "Move Overhead".into(),
+                value: Some("30".into())
+            }
         );
         assert_eq!(
             ok("setoption name Catalogue File value /tmp/my cats/a.cat"),
-            Command::SetOption { name: "Catalogue File".into(), value: Some("/tmp/my cats/a.cat".into()) }
+            Command::SetOption {
+                name: "Catalogue File".into(),
+                value: Some("/tmp/my cats/a.cat".into())
+            }
         );
         assert_eq!(
             ok("setoption name Catalogue File value"),
-            Command::SetOption { name: "Catalogue File".into(), value: Some(String::new()) }
+            Command::SetOption {
+                name: "Catalogue File".into(),
+                value: Some(String::new())
+            }
         );
-        assert_eq!(ok("setoption name Clear Hash"), Command::SetOption { name: "Clear Hash".into(), value: None });
+        assert_eq!(
+            ok("setoption name Clear Hash"),
+            Command::SetOption {
+                name: "Clear Hash".into(),
+                value: None
+            }
+        );
         assert_eq!(bad("setoption"), "setoption: expected 'name <option> [value <value>]'");
-        assert_eq!(bad("setoption name value 3"), "setoption: missing option name after 'name'");
-        assert_eq!(bad("setoption Hash 3"), "setoption: expected 'name <option> [value <value>]'");
+        assert_eq!(
+            bad("setoption name value 3"),
+            "setoption: missing option name after 'name'"
+        );
+        assert_eq!(
+            bad("setoption Hash 3"),
+            "setoption: expected 'name <option> [value <value>]'"
+        );
     }
 
     #[test]
     fn position_startpos_and_fen_with_moves() {
-        assert_eq!(ok("position startpos"), Command::Position { start: StartPos::Start, moves: vec![] });
-        assert_eq!(ok("position startpos moves"), Command::Position { start: StartPos::Start, moves: vec![] });
+        assert_eq!(
+            ok("position startpos"),
+            Command::Position {
+                start: StartPos::Start,
+                moves: vec![]
+            }
+        );
+        assert_eq!(
+            ok("position startpos moves"),
+            Command::Position {
+                start: StartPos::Start,
+                moves: vec![]
+            }
+        );
         assert_eq!(
             ok("position startpos moves c2c3 c6c5 M06@a1"),
-            Command::Position { start: StartPos::Start, moves: vec!["c2c3".into(), "c6c5".into(), "M06@a1".into()] }
+            Command::Position {
+                start: StartPos::Start,
+                moves: vec!["c2c3".into(), "c6c5".into(), "M06@a1".into()]
+            }
         );
         let nfen = "1r1[n02]1r1/bbbbbbb/7/7/7/BBBBBBB/1R1[N01]1R1 w 0/0 M01,M02,M03,M04,M05,M06,M07/M08,M09,M10,M11,M12,M13,M14 -/- - 1";
         assert_eq!(
             ok(&format!("position fen {nfen} moves c2c3")),
-            Command::Position { start: StartPos::Fen(nfen.into()), moves: vec!["c2c3".into()] }
+            Command::Position {
+                start: StartPos::Fen(nfen.into()),
+                moves: vec!["c2c3".into()]
+            }
         );
         // Extra spaces collapse: the NFEN reaches the notation parser with single spaces.
         assert_eq!(
             ok("position fen  7/7  w moves"),
-            Command::Position { start: StartPos::Fen("7/7 w".into()), moves: vec![] }
+            Command::Position {
+                start: StartPos::Fen("7/7 w".into()),
+                moves: vec![]
+            }
         );
         assert_eq!(bad("position"), "position: expected startpos or fen");
         assert_eq!(bad("position fen"), "position: missing NFEN after 'fen'");
         assert_eq!(bad("position fen moves c2c3"), "position: missing NFEN after 'fen'");
         assert_eq!(bad("position start"), "position: expected startpos or fen, got 'start'");
-        assert_eq!(bad("position startpos c2c3"), "position: expected 'moves' after startpos, got 'c2c3'");
+        assert_eq!(
+            bad("position startpos c2c3"),
+            "position: expected 'moves' after startpos, got 'c2c3'"
+        );
     }
 
     #[test]
@@ -498,7 +586,10 @@ mod tests {
         };
         assert!(s.infinite && s.ponder);
         assert_eq!(s.searchmoves, vec!["c2c3".to_string(), "M06@a1".to_string()]);
-        assert_eq!((s.depth, s.nodes, s.mate, s.movetime), (Some(7), Some(99), Some(3), Some(-5)));
+        assert_eq!(
+            (s.depth, s.nodes, s.mate, s.movetime),
+            (Some(7), Some(99), Some(3), Some(-5))
+        );
         assert_eq!(ok("go"), Command::Go(GoParams::default()));
     }
 
@@ -513,7 +604,10 @@ mod tests {
         );
         assert_eq!(bad("go wtime 1e3"), "go: wtime needs an integer, got '1e3'");
         assert_eq!(bad("go fast"), "go: unknown word 'fast'");
-        assert_eq!(bad("go depth 3 perft 2"), "go: perft must come alone: 'go perft <depth>'");
+        assert_eq!(
+            bad("go depth 3 perft 2"),
+            "go: perft must come alone: 'go perft <depth>'"
+        );
     }
 
     #[test]
@@ -530,7 +624,10 @@ mod tests {
         assert_eq!(ok("query p1turn"), Command::Query(Query::P1Turn));
         assert_eq!(ok("query result"), Command::Query(Query::Result));
         assert_eq!(bad("query"), "query: expected one of gameover, p1turn, result");
-        assert_eq!(bad("query winner"), "query: expected gameover, p1turn or result, got 'winner'");
+        assert_eq!(
+            bad("query winner"),
+            "query: expected gameover, p1turn or result, got 'winner'"
+        );
     }
 
     #[test]

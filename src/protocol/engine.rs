@@ -34,7 +34,11 @@ enum Job {
     /// A parsed line, or why it did not parse.
     Line(Result<Command, CommandError>),
     /// `go`, `perft`, `go perft` or `bench`: runs until done or stopped.
-    Long { cmd: Command, signals: Arc<Signals>, error: Option<CommandError> },
+    Long {
+        cmd: Command,
+        signals: Arc<Signals>,
+        error: Option<CommandError>,
+    },
     /// `isready` while idle: answered after the jobs before it.
     IsReady,
     /// Finish the queued jobs, then end.
@@ -54,7 +58,12 @@ pub fn run(args: &[String]) {
             .spawn(move || Engine::new(out, pending).serve(rx))
             .expect("cannot start the worker thread")
     };
-    let mut reader = Reader { tx, out, pending, current: Arc::new(Signals::default()) };
+    let mut reader = Reader {
+        tx,
+        out,
+        pending,
+        current: Arc::new(Signals::default()),
+    };
     if args.is_empty() {
         let stdin = std::io::stdin();
         for line in stdin.lock().lines() {
@@ -110,9 +119,13 @@ impl Reader {
             Ok(Command::Quit) => return false,
             Ok(cmd @ (Command::Go(_) | Command::Perft(_) | Command::Bench(_))) => self.long(cmd, None),
             // A `go` that does not parse is still answered with one `bestmove`, from a depth-1 search.
-            Err(e @ CommandError::Bad { command: "go", .. }) => {
-                self.long(Command::Go(GoParams { depth: Some(1), ..GoParams::default() }), Some(e))
-            }
+            Err(e @ CommandError::Bad { command: "go", .. }) => self.long(
+                Command::Go(GoParams {
+                    depth: Some(1),
+                    ..GoParams::default()
+                }),
+                Some(e),
+            ),
             other => self.send(Job::Line(other)),
         }
         true
@@ -127,7 +140,11 @@ impl Reader {
         }
         self.current = Arc::new(Signals::default());
         self.pending.fetch_add(1, Ordering::SeqCst);
-        self.send(Job::Long { cmd, signals: self.current.clone(), error });
+        self.send(Job::Long {
+            cmd,
+            signals: self.current.clone(),
+            error,
+        });
     }
 
     fn send(&self, job: Job) {
@@ -177,7 +194,12 @@ impl Engine {
             cat,
             game: Game::new(start),
             searcher: Searcher::new(&search),
-            opts: Options { search, ponder: false, catalogue_file: String::new(), debug_log_file: String::new() },
+            opts: Options {
+                search,
+                ponder: false,
+                catalogue_file: String::new(),
+                debug_log_file: String::new(),
+            },
         }
     }
 
@@ -250,22 +272,46 @@ impl Engine {
         self.dialect = d;
         let o = &self.opts;
         let s = &o.search;
-        let empty = |v: &str| if v.is_empty() { "<empty>".to_string() } else { v.to_string() };
+        let empty = |v: &str| {
+            if v.is_empty() {
+                "<empty>".to_string()
+            } else {
+                v.to_string()
+            }
+        };
         self.out.lines([
             format!("id name {NAME}"),
             "id author the dratp developers".to_string(),
-            format!("option name Hash type spin default {} min 1 max {MAX_HASH_MB}", s.hash_mb),
-            format!("option name Threads type spin default {} min 1 max {MAX_THREADS}", s.threads),
-            format!("option name MultiPV type spin default {} min 1 max {MAX_MULTIPV}", s.multipv),
+            format!(
+                "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
+                s.hash_mb
+            ),
+            format!(
+                "option name Threads type spin default {} min 1 max {MAX_THREADS}",
+                s.threads
+            ),
+            format!(
+                "option name MultiPV type spin default {} min 1 max {MAX_MULTIPV}",
+                s.multipv
+            ),
             format!("option name Ponder type check default {}", o.ponder),
             format!(
                 "option name Move Overhead type spin default {} min 0 max {MAX_OVERHEAD_MS}",
                 s.move_overhead.as_millis()
             ),
-            format!("option name Skill Level type spin default {} min 0 max 20", s.skill_level),
+            format!(
+                "option name Skill Level type spin default {} min 0 max 20",
+                s.skill_level
+            ),
             format!("option name UCI_Variant type combo default {VARIANT} var {VARIANT}"),
-            format!("option name Catalogue File type string default {}", empty(&o.catalogue_file)),
-            format!("option name Debug Log File type string default {}", empty(&o.debug_log_file)),
+            format!(
+                "option name Catalogue File type string default {}",
+                empty(&o.catalogue_file)
+            ),
+            format!(
+                "option name Debug Log File type string default {}",
+                empty(&o.debug_log_file)
+            ),
             match d {
                 Dialect::Uci => "uciok".to_string(),
                 Dialect::Ugi => "ugiok".to_string(),
@@ -321,7 +367,9 @@ impl Engine {
         } else {
             let text =
                 std::fs::read_to_string(path).map_err(|e| format!("Catalogue File: cannot read '{path}': {e}"))?;
-            Catalogue::parse(&text).map_err(|e| format!("Catalogue File: '{path}' refused: {e}"))?.intern()
+            Catalogue::parse(&text)
+                .map_err(|e| format!("Catalogue File: '{path}' refused: {e}"))?
+                .intern()
         };
         // Replay the game on the new catalogue; failing that, its start position.
         let replay = || -> Option<Game> {
@@ -339,7 +387,8 @@ impl Engine {
                 format!("Catalogue File: '{path}' refused: the current game and the start position do not fit it ({e})")
             })?;
             self.game = Game::new(start);
-            self.out.line("info string the current position does not fit the new catalogue; reset to startpos");
+            self.out
+                .line("info string the current position does not fit the new catalogue; reset to startpos");
         }
         self.cat = cat;
         self.opts.catalogue_file = path.to_string();
@@ -380,7 +429,11 @@ impl Engine {
     }
 
     fn legal_texts(&self, pos: &Position) -> Vec<String> {
-        let mut v: Vec<String> = pos.legal_actions().iter().map(|a| action_text(a, pos.catalogue())).collect();
+        let mut v: Vec<String> = pos
+            .legal_actions()
+            .iter()
+            .map(|a| action_text(a, pos.catalogue()))
+            .collect();
         v.sort();
         v
     }
@@ -391,7 +444,10 @@ impl Engine {
         let fields: Vec<&str> = text.split(' ').collect();
         let mut lines = Vec::new();
         let border = format!("  +{}", "-----+".repeat(7));
-        lines.push(format!("    {}", ('a'..='g').map(|f| format!("{f:^6}")).collect::<String>().trim_end()));
+        lines.push(format!(
+            "    {}",
+            ('a'..='g').map(|f| format!("{f:^6}")).collect::<String>().trim_end()
+        ));
         for rank in (0..7).rev() {
             lines.push(border.clone());
             let cells: String = (0..7)
@@ -434,7 +490,11 @@ impl Engine {
         let mut counts = Vec::with_capacity(actions.len());
         for a in &actions {
             if signals.stop.load(Ordering::SeqCst) {
-                return vec![format!("info string perft stopped after {} of {} moves", counts.len(), actions.len())];
+                return vec![format!(
+                    "info string perft stopped after {} of {} moves",
+                    counts.len(),
+                    actions.len()
+                )];
             }
             counts.push((action_text(a, pos.catalogue()), perft::perft(&pos.play(a), depth - 1)));
         }
@@ -488,13 +548,21 @@ impl Engine {
         };
         if let Some(r) = self.game.result() {
             wait_release();
-            let over = format!("info string game over: {} {}", result_word(Some(r)), r.reason.describe());
+            let over = format!(
+                "info string game over: {} {}",
+                result_word(Some(r)),
+                r.reason.describe()
+            );
             let score = match r.winner {
                 None => " score cp 0",
                 Some(w) if w != root.side_to_move() => " score mate 0",
                 Some(_) => "",
             };
-            return vec![over, format!("info depth 0{score} nodes 0 time 0"), "bestmove (none)".to_string()];
+            return vec![
+                over,
+                format!("info depth 0{score} nodes 0 time 0"),
+                "bestmove (none)".to_string(),
+            ];
         }
         self.searcher.prepare();
         let mut last_pv1: Option<(Info, Vec<Action>)> = None;
@@ -518,7 +586,9 @@ impl Engine {
             }
         };
         let after = root.play(&best);
-        let ponder = result.ponder.filter(|p| after.outcome().is_none() && after.legal_actions().contains(p));
+        let ponder = result
+            .ponder
+            .filter(|p| after.outcome().is_none() && after.legal_actions().contains(p));
         // The final info: the last full line again with the final counts, or the move alone.
         let elapsed = started.elapsed();
         let nps = (result.nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64;
@@ -569,14 +639,22 @@ fn result_word(r: Option<GameResult>) -> &'static str {
     match r {
         None => "none",
         Some(GameResult { winner: None, .. }) => "draw",
-        Some(GameResult { winner: Some(Side::White), .. }) => "p1win",
-        Some(GameResult { winner: Some(Side::Black), .. }) => "p2win",
+        Some(GameResult {
+            winner: Some(Side::White),
+            ..
+        }) => "p1win",
+        Some(GameResult {
+            winner: Some(Side::Black),
+            ..
+        }) => "p2win",
     }
 }
 
 /// A square's content in the diagram: NFEN letters and ids, `+` when dratped.
 fn cell(pos: &Position, sq: Square) -> String {
-    let Some(pl) = pos.piece_at(sq) else { return String::new() };
+    let Some(pl) = pos.piece_at(sq) else {
+        return String::new();
+    };
     let text = match pl.piece {
         Piece::BlackGulled => "B".to_string(),
         Piece::RedGulled => "R".to_string(),

@@ -25,7 +25,9 @@ impl Output {
 
     /// Output to any writer (tests capture lines this way).
     pub fn to_writer(out: Box<dyn Write + Send>) -> Output {
-        Output { inner: Arc::new(Mutex::new(Inner { out, log: None })) }
+        Output {
+            inner: Arc::new(Mutex::new(Inner { out, log: None })),
+        }
     }
 
     fn lock(&self) -> MutexGuard<'_, Inner> {
@@ -116,7 +118,9 @@ mod tests {
         }
         let text = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
         assert_eq!(text.lines().count(), 800);
-        assert!(text.lines().all(|l| l.starts_with("info string thread ") && l.ends_with(&"x".repeat(100))));
+        assert!(text
+            .lines()
+            .all(|l| l.starts_with("info string thread ") && l.ends_with(&"x".repeat(100))));
     }
 
     #[test]

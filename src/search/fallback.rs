@@ -51,8 +51,18 @@ impl Searcher {
             return SearchResult::default();
         }
         let deadline = deadline(root.side_to_move(), limits, self.opts.move_overhead).map(|d| start + d);
-        let mut s = Ctx { nodes: 0, signals, deadline, node_limit: limits.nodes, stopped: false };
-        let mut best = SearchResult { best: Some(roots[0]), ponder: None, nodes: 0 };
+        let mut s = Ctx {
+            nodes: 0,
+            signals,
+            deadline,
+            node_limit: limits.nodes,
+            stopped: false,
+        };
+        let mut best = SearchResult {
+            best: Some(roots[0]),
+            ponder: None,
+            nodes: 0,
+        };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
         for depth in 1..=max_depth.max(1) {
             let mut alpha = -MATE - 1;
@@ -111,16 +121,24 @@ impl Searcher {
     pub fn eval_report(game: &Game) -> String {
         let pos = game.position();
         let (m, p) = (material(pos), pools(pos));
-        format!("material (first player): {m}\npools (first player): {p}\ntotal (side to move): {}", evaluate(pos))
+        format!(
+            "material (first player): {m}\npools (first player): {p}\ntotal (side to move): {}",
+            evaluate(pos)
+        )
     }
 }
 
 /// Fixed-depth search from the start position: (nodes, time).
 pub fn bench(depth: u32, info: &mut dyn FnMut(&str)) -> (u64, Duration) {
     let start = Instant::now();
-    let Ok(pos) = Position::startpos(crate::rules::Catalogue::builtin()) else { return (0, start.elapsed()) };
+    let Ok(pos) = Position::startpos(crate::rules::Catalogue::builtin()) else {
+        return (0, start.elapsed());
+    };
     let game = Game::new(pos);
-    let limits = Limits { depth: Some(depth), ..Limits::default() };
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
     let signals = Signals::default();
     let r = Searcher::new(&SearchOptions::default()).search(&game, &limits, &signals, &mut |i| {
         info(&format!("depth {} nodes {}", i.depth, i.nodes));
@@ -168,7 +186,11 @@ impl Ctx<'_> {
             return 0;
         }
         if let Some(o) = pos.outcome() {
-            return if o.winner == pos.side_to_move() { MATE - ply } else { -(MATE - ply) };
+            return if o.winner == pos.side_to_move() {
+                MATE - ply
+            } else {
+                -(MATE - ply)
+            };
         }
         if depth == 0 {
             return evaluate(pos);
