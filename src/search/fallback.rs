@@ -55,6 +55,7 @@ impl Searcher {
             nodes: 0,
             signals,
             deadline,
+            pondering: limits.ponder,
             node_limit: limits.nodes,
             stopped: false,
         };
@@ -152,7 +153,7 @@ fn nps(nodes: u64, t: Duration) -> u64 {
 
 /// Time for this move: `movetime`, or a thirtieth of the clock plus half the increment.
 fn deadline(side: Side, l: &Limits, overhead: Duration) -> Option<Duration> {
-    if l.infinite || l.ponder {
+    if l.infinite {
         return None;
     }
     if let Some(t) = l.movetime {
@@ -168,6 +169,8 @@ struct Ctx<'a> {
     nodes: u64,
     signals: &'a Signals,
     deadline: Option<Instant>,
+    /// The clock counts only after `ponderhit`.
+    pondering: bool,
     node_limit: Option<u64>,
     stopped: bool,
 }
@@ -175,9 +178,12 @@ struct Ctx<'a> {
 impl Ctx<'_> {
     fn negamax(&mut self, pos: &Position, depth: u32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
         self.nodes += 1;
+        if self.pondering && self.signals.ponderhit.load(Ordering::Relaxed) {
+            self.pondering = false;
+        }
         if self.nodes.is_multiple_of(1024)
             && (self.signals.stop.load(Ordering::Relaxed)
-                || self.deadline.is_some_and(|d| Instant::now() >= d)
+                || (!self.pondering && self.deadline.is_some_and(|d| Instant::now() >= d))
                 || self.node_limit.is_some_and(|n| self.nodes >= n))
         {
             self.stopped = true;
