@@ -480,7 +480,7 @@ fn movement_only_dratps_flip_the_compass() {
         ("M11", 3),
     ] {
         let p = format!("3[n02]3/7/7/7/3[{id}]3/7/3[N01]3 w {cost}/0 -/- -/- - 1");
-        assert_eq!(legal_from(&p, "d3+"), set(&["d3+"]), "{id}");
+        assert_eq!(legal_from(p, "d3+"), set(&["d3+"]), "{id}");
         let next = after(&p, "d3+");
         assert_eq!(next, format!("3[n02]3/7/7/7/3[+{id}]3/7/3[N01]3 b 0/0 -/- -/- - 1"));
         let mine = next.replace(" b 0/0", " w 0/0");
@@ -499,7 +499,7 @@ fn movement_only_dratps_flip_the_compass() {
 #[test]
 fn m05_netol_revives_from_its_own_graveyard_onto_a_summon_square() {
     let p = "3[n02]3/7/7/7/3[M05]3/7/3[N01]3 w 5/0 -/- M02/M03 - 1";
-    let revives = legal_from(&p, "d3+");
+    let revives = legal_from(p, "d3+");
     assert_eq!(
         revives.len(),
         8,
