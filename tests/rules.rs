@@ -480,7 +480,7 @@ fn movement_only_dratps_flip_the_compass() {
         ("M11", 3),
     ] {
         let p = format!("3[n02]3/7/7/7/3[{id}]3/7/3[N01]3 w {cost}/0 -/- -/- - 1");
-        assert_eq!(legal_from(p, "d3+"), set(&["d3+"]), "{id}");
+        assert_eq!(legal_from(&p, "d3+"), set(&["d3+"]), "{id}");
         let next = after(&p, "d3+");
         assert_eq!(next, format!("3[n02]3/7/7/7/3[+{id}]3/7/3[N01]3 b 0/0 -/- -/- - 1"));
         let mine = next.replace(" b 0/0", " w 0/0");
