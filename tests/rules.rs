@@ -499,7 +499,7 @@ fn movement_only_dratps_flip_the_compass() {
 #[test]
 fn m05_netol_revives_from_its_own_graveyard_onto_a_summon_square() {
     let p = "3[n02]3/7/7/7/3[M05]3/7/3[N01]3 w 5/0 -/- M02/M03 - 1";
-    let revives = legal_from(&p, "d3+");
+    let revives = legal_from(p, "d3+");
     assert_eq!(
         revives.len(),
         8,

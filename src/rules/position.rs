@@ -360,40 +360,43 @@ impl Position {
             }
         }
         let navia_of = |side: Side| (p.navias & p.sides[side.index()]).first();
-        let goal = s.lasting.iter().find_map(|l| match *l {
-            Lasting::NaviaGoal(side) => Some(side),
+        let goal = s.lasting.iter().map(|l| match *l {
+            Lasting::NaviaGoal(side) => side,
         });
-        let dratped_navias: Vec<Side> = Side::BOTH
+        let dratped: Vec<Side> = Side::BOTH
             .into_iter()
             .filter(|&sd| navia_of(sd).is_some_and(|sq| p.dratped.has(sq)))
             .collect();
         let missing: Vec<Side> = Side::BOTH.into_iter().filter(|&sd| navia_of(sd).is_none()).collect();
-        if missing.len() == 2 {
-            return Err(SetupError::NoNavia);
-        }
-        if dratped_navias.len() + missing.len() + goal.is_some() as usize > 1 + goal.is_some() as usize {
-            return Err(SetupError::Impossible("more than one way the game has ended".into()));
-        }
-        if let Some(winner) = goal {
-            if missing != [winner] {
+        // D14: a finished game shows exactly one way it ended.
+        let outcome = match (
+            goal.collect::<Vec<_>>().as_slice(),
+            missing.as_slice(),
+            dratped.as_slice(),
+        ) {
+            (_, [_, _], _) => return Err(SetupError::NoNavia),
+            ([], [], []) => None,
+            ([winner], [m], []) if winner == m => Some(Outcome {
+                winner: *winner,
+                reason: WinReason::NaviaGoal,
+            }),
+            ([_], _, _) => {
                 return Err(SetupError::Impossible(
-                    "a Navia goal needs that side's Navia off the board".into(),
-                ));
+                    "a Navia goal needs that side's Navia off the board and no other result".into(),
+                ))
             }
-            p.set_outcome(Outcome {
-                winner,
-                reason: super::position::WinReason::NaviaGoal,
-            });
-        } else if let Some(&loser) = missing.first() {
-            p.outcome = Some(Outcome {
+            ([], [loser], []) => Some(Outcome {
                 winner: loser.opponent(),
                 reason: WinReason::NaviaTaken,
-            });
-        } else if let Some(&winner) = dratped_navias.first() {
-            p.outcome = Some(Outcome {
-                winner,
+            }),
+            ([], [], [winner]) => Some(Outcome {
+                winner: *winner,
                 reason: WinReason::NaviaDratp,
-            });
+            }),
+            _ => return Err(SetupError::Impossible("more than one way the game has ended".into())),
+        };
+        if let Some(o) = outcome {
+            p.set_outcome(o);
         }
         if p.side == Side::Black {
             p.key ^= KEYS.black_to_move;

@@ -6,7 +6,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::rules::{Action, Game};
+use crate::rules::Action;
 
 /// What `go` asked for. All fields optional; an empty `Limits` means "infinite".
 #[derive(Clone, Debug, Default)]
