@@ -275,9 +275,17 @@ fn isready_answers_during_go_infinite_and_stop_is_prompt() {
         "go depth x",
         "go wtime -50 btime -50",
         "go ponder",
+        "go",
+        "go searchmoves c2c3 d1c1",
     ] {
         e.send(go);
-        if go.contains("infinite") || go.contains("ponder") {
+        let unbounded = ["infinite", "ponder", "searchmoves"].iter().any(|w| go.contains(w)) || go == "go";
+        if unbounded {
+            std::thread::sleep(Duration::from_millis(50));
+            assert!(
+                e.sync().iter().all(|l| !l.starts_with("bestmove")),
+                "{go}: bestmove before stop"
+            );
             e.send("stop");
         }
         let answer = e.bestmove();
@@ -289,6 +297,10 @@ fn isready_answers_during_go_infinite_and_stop_is_prompt() {
                     .any(|l| l.starts_with("info string error: go: depth needs an integer")),
                 "{answer:?}"
             );
+        }
+        if go.contains("searchmoves") {
+            let best = answer.last().unwrap();
+            assert!(best == "bestmove c2c3" || best == "bestmove d1c1", "{best}");
         }
         assert!(
             e.sync().iter().all(|l| !l.starts_with("bestmove")),

@@ -534,6 +534,13 @@ impl Engine {
             ponder: p.ponder,
             searchmoves: Vec::new(),
         };
+        // No limit at all means "until stop" (an empty `Limits` is infinite for the search too).
+        let unbounded = p.time == [None, None]
+            && p.movetime.is_none()
+            && p.depth.is_none()
+            && p.nodes.is_none()
+            && p.mate.is_none();
+        limits.infinite |= unbounded && !p.ponder;
         for m in &p.searchmoves {
             match parse_action(m, &root) {
                 Ok(a) => limits.searchmoves.push(a),
