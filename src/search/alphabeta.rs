@@ -9,7 +9,8 @@ use crate::rules::{Action, Position, Setup, Side};
 
 use super::eval::{evaluate, victim_value};
 use super::ordering::{
-    history_slot, is_capture, is_tactical, pick, score_actions, update_history, wins_at_once, HISTORY_SLOTS,
+    history_slot, is_capture, is_tactical, pick, score_actions, update_history, wins_at_once,
+    HISTORY_SLOTS,
 };
 use super::score::{is_mate, INF, MATE};
 use super::time::TimeManager;
@@ -106,7 +107,10 @@ impl<'a> Worker<'a> {
     /// A worker for the game whose positions are `history` (root last).
     pub fn new(shared: &'a Shared<'a>, history: &[Position], main: bool) -> Worker<'a> {
         let keys: Vec<u64> = history.iter().map(|p| p.key()).collect();
-        let checked = history.iter().map(|p| p.in_check(p.side_to_move())).collect();
+        let checked = history
+            .iter()
+            .map(|p| p.in_check(p.side_to_move()))
+            .collect();
         let root_index = keys.len() - 1;
         Worker {
             shared,
@@ -140,7 +144,11 @@ impl<'a> Worker<'a> {
         self.nodes += 1;
         if self.main {
             if let Some(limit) = self.shared.node_limit {
-                let total = if self.shared.threads == 1 { self.nodes } else { self.total_nodes() };
+                let total = if self.shared.threads == 1 {
+                    self.nodes
+                } else {
+                    self.total_nodes()
+                };
                 if total >= limit {
                     self.shared.stop.store(true, Ordering::Relaxed);
                 }
@@ -150,7 +158,9 @@ impl<'a> Worker<'a> {
             }
         }
         if self.nodes & 1023 == 0 {
-            self.shared.nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+            self.shared
+                .nodes
+                .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
             self.flushed = self.nodes;
         }
         if self.shared.stop.load(Ordering::Relaxed) {
@@ -181,7 +191,9 @@ impl<'a> Worker<'a> {
 
     /// Flush the node count to the shared total.
     pub fn flush_nodes(&mut self) {
-        self.shared.nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.shared
+            .nodes
+            .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
         self.flushed = self.nodes;
     }
 
@@ -228,7 +240,14 @@ impl<'a> Worker<'a> {
 
     /// Search one iteration at the root: every root move from `pv_index` on,
     /// with the window (alpha, beta). Updates `root_moves` and returns the best score.
-    pub fn root_search(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, pv_index: usize) -> i32 {
+    pub fn root_search(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        pv_index: usize,
+    ) -> i32 {
         let mut best = -INF;
         self.seldepth = 0;
         self.pv[0].clear();
@@ -241,7 +260,8 @@ impl<'a> Worker<'a> {
             let score = if i == pv_index {
                 -self.search(&child, depth - 1 + ext, -beta, -alpha, 1, false, true)
             } else {
-                let mut s = -self.search(&child, depth - 1 + ext, -alpha - 1, -alpha, 1, true, true);
+                let mut s =
+                    -self.search(&child, depth - 1 + ext, -alpha - 1, -alpha, 1, true, true);
                 if s > alpha && s < beta && !self.stopped {
                     s = -self.search(&child, depth - 1 + ext, -beta, -alpha, 1, false, true);
                 }
@@ -297,7 +317,11 @@ impl<'a> Worker<'a> {
         self.seldepth = self.seldepth.max(ply);
         let us = pos.side_to_move();
         if let Some(o) = pos.outcome() {
-            return if o.winner == us { MATE - ply as i32 } else { -(MATE - ply as i32) };
+            return if o.winner == us {
+                MATE - ply as i32
+            } else {
+                -(MATE - ply as i32)
+            };
         }
         if self.stopped {
             return 0;
@@ -319,7 +343,11 @@ impl<'a> Worker<'a> {
         }
         let pv_node = beta - alpha > 1;
         let key = pos.key();
-        let hit = if self.shared.use_tt { self.shared.tt.probe(key, ply) } else { None };
+        let hit = if self.shared.use_tt {
+            self.shared.tt.probe(key, ply)
+        } else {
+            None
+        };
         if let Some(h) = hit {
             if !pv_node
                 && h.depth >= depth
@@ -336,7 +364,17 @@ impl<'a> Worker<'a> {
         let mut actions = std::mem::take(&mut self.buffers[ply]);
         actions.clear();
         pos.generate(&mut actions);
-        let result = self.search_actions(pos, &mut actions, depth, alpha, beta, ply, cut_node, allow_null, hit);
+        let result = self.search_actions(
+            pos,
+            &mut actions,
+            depth,
+            alpha,
+            beta,
+            ply,
+            cut_node,
+            allow_null,
+            hit,
+        );
         self.buffers[ply] = actions;
         result
     }
@@ -380,7 +418,15 @@ impl<'a> Worker<'a> {
                 self.push(&np);
                 let floor = std::mem::replace(&mut self.rep_floor, self.keys.len() - 1);
                 self.tick();
-                let s = -self.search(&np, depth - 1 - r, -beta, -beta + 1, ply + 1, !cut_node, false);
+                let s = -self.search(
+                    &np,
+                    depth - 1 - r,
+                    -beta,
+                    -beta + 1,
+                    ply + 1,
+                    !cut_node,
+                    false,
+                );
                 self.rep_floor = floor;
                 self.pop();
                 if self.stopped {
@@ -411,7 +457,12 @@ impl<'a> Worker<'a> {
             let a = actions[n];
             let tactical = is_tactical(pos, &a);
             // Late quiet moves at low depth are skipped.
-            if !pv_node && !danger && !tactical && searched > 0 && depth <= 3 && searched >= 6 + 5 * (depth * depth) as usize
+            if !pv_node
+                && !danger
+                && !tactical
+                && searched > 0
+                && depth <= 3
+                && searched >= 6 + 5 * (depth * depth) as usize
             {
                 continue;
             }
@@ -422,7 +473,15 @@ impl<'a> Worker<'a> {
             let ext = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
             let new_depth = depth - 1 + ext;
             let score = if searched == 0 {
-                -self.search(&child, new_depth, -beta, -alpha, ply + 1, !pv_node && !cut_node, true)
+                -self.search(
+                    &child,
+                    new_depth,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    !pv_node && !cut_node,
+                    true,
+                )
             } else {
                 let r = if depth >= 3 && searched >= 2 && !tactical && !gives_check && !danger {
                     let mut r = reduction(depth, searched);
@@ -436,9 +495,25 @@ impl<'a> Worker<'a> {
                 } else {
                     0
                 };
-                let mut s = -self.search(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true, true);
+                let mut s = -self.search(
+                    &child,
+                    new_depth - r,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    true,
+                    true,
+                );
                 if s > alpha && r > 0 && !self.stopped {
-                    s = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, !cut_node, true);
+                    s = -self.search(
+                        &child,
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        !cut_node,
+                        true,
+                    );
                 }
                 if s > alpha && s < beta && pv_node && !self.stopped {
                     s = -self.search(&child, new_depth, -beta, -alpha, ply + 1, false, true);
@@ -484,7 +559,9 @@ impl<'a> Worker<'a> {
                 TtBound::Upper
             };
             let stored = best_index.map(|n| (order[n], action_check(&actions[n])));
-            self.shared.tt.store(pos.key(), ply, best, depth, bound, stored);
+            self.shared
+                .tt
+                .store(pos.key(), ply, best, depth, bound, stored);
         }
         best
     }
@@ -509,7 +586,11 @@ impl<'a> Worker<'a> {
         self.seldepth = self.seldepth.max(ply);
         let us = pos.side_to_move();
         if let Some(o) = pos.outcome() {
-            return if o.winner == us { MATE - ply as i32 } else { -(MATE - ply as i32) };
+            return if o.winner == us {
+                MATE - ply as i32
+            } else {
+                -(MATE - ply as i32)
+            };
         }
         if self.stopped {
             return 0;
@@ -573,7 +654,8 @@ impl<'a> Worker<'a> {
             pick(actions, &mut scores, n);
             let a = actions[n];
             // Delta pruning: even this capture's gyullas and piece cannot reach alpha.
-            if !danger && is_capture(pos, &a) && stand + 40 * victim_value(pos, a.to) + 250 < alpha {
+            if !danger && is_capture(pos, &a) && stand + 40 * victim_value(pos, a.to) + 250 < alpha
+            {
                 continue;
             }
             let child = pos.play(&a);

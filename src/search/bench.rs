@@ -15,10 +15,18 @@ pub const BENCH_POSITIONS: &[&str] = &[crate::rules::START_NFEN];
 /// per position through `info`; return the nodes and the time spent.
 pub fn bench(depth: u32, info: &mut dyn FnMut(&str)) -> (u64, Duration) {
     let cat = Catalogue::builtin();
-    let opts = SearchOptions { hash_mb: 16, threads: 1, multipv: 1, ..SearchOptions::default() };
+    let opts = SearchOptions {
+        hash_mb: 16,
+        threads: 1,
+        multipv: 1,
+        ..SearchOptions::default()
+    };
     let mut searcher = Searcher::new(&opts);
     searcher.prepare();
-    let limits = Limits { depth: Some(depth.max(1)), ..Limits::default() };
+    let limits = Limits {
+        depth: Some(depth.max(1)),
+        ..Limits::default()
+    };
     let signals = Signals::default();
     let mut total = 0;
     let started = Instant::now();
@@ -33,8 +41,15 @@ pub fn bench(depth: u32, info: &mut dyn FnMut(&str)) -> (u64, Duration) {
         searcher.new_game();
         let r = searcher.search(&Game::new(pos), &limits, &signals, &mut |_| {});
         total += r.nodes;
-        let best = r.best.map_or("(none)".to_string(), |a| crate::rules::action_text(&a, cat));
-        info(&format!("position {}/{}: best {best}, nodes {}", i + 1, BENCH_POSITIONS.len(), r.nodes));
+        let best = r
+            .best
+            .map_or("(none)".to_string(), |a| crate::rules::action_text(&a, cat));
+        info(&format!(
+            "position {}/{}: best {best}, nodes {}",
+            i + 1,
+            BENCH_POSITIONS.len(),
+            r.nodes
+        ));
     }
     (total, started.elapsed())
 }

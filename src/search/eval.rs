@@ -4,7 +4,6 @@
 use crate::rules::square::zones;
 use crate::rules::{Bitboard, Piece, Position, Side, Square};
 
-
 /// Value of one gyullas in the pool below the race zone: it buys dratps, and
 /// 60 of them win (R19).
 const GYULLAS: i32 = 12;
@@ -139,7 +138,11 @@ pub fn terms(pos: &Position) -> Terms {
             att[side.index()] |= pos.reach(sq);
             match pl.piece {
                 Piece::BlackGulled | Piece::RedGulled => {
-                    t.material += s * if pl.piece == Piece::BlackGulled { BLACK_GULLED } else { RED_GULLED };
+                    t.material += s * if pl.piece == Piece::BlackGulled {
+                        BLACK_GULLED
+                    } else {
+                        RED_GULLED
+                    };
                     let advanced = ((sq.rank() - start_rank) * fwd).max(0) as i32;
                     t.gulled += s * GULLED_ADVANCE * advanced;
                     if far.has(sq) {
@@ -161,7 +164,11 @@ pub fn terms(pos: &Position) -> Terms {
         }
         t.gyullas += s * pool_value(pos.pool(side));
         let keep = pos.keep(side);
-        t.keep += s * keep.as_slice().iter().map(|&k| maseitai_value(cat.get(k).cost) * KEEP_PERCENT / 100).sum::<i32>();
+        t.keep += s * keep
+            .as_slice()
+            .iter()
+            .map(|&k| maseitai_value(cat.get(k).cost) * KEEP_PERCENT / 100)
+            .sum::<i32>();
         if keep.is_empty() {
             if let Some(n) = pos.navia_square(side) {
                 // Ranks still to go before the far rank.
@@ -189,7 +196,11 @@ pub fn terms(pos: &Position) -> Terms {
 /// The evaluation from the side to move's view.
 pub fn evaluate(pos: &Position) -> i32 {
     let t = terms(pos).total();
-    let v = if pos.side_to_move() == Side::White { t } else { -t };
+    let v = if pos.side_to_move() == Side::White {
+        t
+    } else {
+        -t
+    };
     v + TEMPO
 }
 

@@ -121,7 +121,13 @@ pub struct SearchOptions {
 
 impl Default for SearchOptions {
     fn default() -> Self {
-        SearchOptions { hash_mb: 16, threads: 1, multipv: 1, skill_level: 20, move_overhead: Duration::from_millis(10) }
+        SearchOptions {
+            hash_mb: 16,
+            threads: 1,
+            multipv: 1,
+            skill_level: 20,
+            move_overhead: Duration::from_millis(10),
+        }
     }
 }
 

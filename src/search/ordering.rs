@@ -22,7 +22,8 @@ pub fn wins_at_once(pos: &Position, a: &Action) -> bool {
     match a.kind {
         ActionKind::Goal => true,
         ActionKind::Move => {
-            takes_navia(pos, a, us) || (a.follow == Follow::Dratp && pos.navia_square(us) == Some(a.from))
+            takes_navia(pos, a, us)
+                || (a.follow == Follow::Dratp && pos.navia_square(us) == Some(a.from))
         }
         ActionKind::InPlace => a.follow == Follow::Dratp && pos.navia_square(us) == Some(a.from),
         _ => false,
@@ -30,7 +31,8 @@ pub fn wins_at_once(pos: &Position, a: &Action) -> bool {
 }
 
 fn takes_navia(pos: &Position, a: &Action, us: Side) -> bool {
-    pos.piece_at(a.to).is_some_and(|pl| pl.side != us && matches!(pl.piece, Piece::Navia(_)))
+    pos.piece_at(a.to)
+        .is_some_and(|pl| pl.side != us && matches!(pl.piece, Piece::Navia(_)))
 }
 
 /// Whether `a` captures an enemy piece with a move.
@@ -42,7 +44,9 @@ pub fn is_capture(pos: &Position, a: &Action) -> bool {
 /// Captures, line overs and effects: actions the quiet-move heuristics skip.
 #[inline]
 pub fn is_tactical(pos: &Position, a: &Action) -> bool {
-    is_capture(pos, a) || matches!(a.kind, ActionKind::LineOver | ActionKind::Goal) || a.follow != Follow::Nothing
+    is_capture(pos, a)
+        || matches!(a.kind, ActionKind::LineOver | ActionKind::Goal)
+        || a.follow != Follow::Nothing
 }
 
 /// The history slot of an action (same side tables).

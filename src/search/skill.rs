@@ -44,13 +44,24 @@ pub fn random(actions: &[Action], seed: u64) -> Action {
 /// Level 1: a win if there is one, else the action whose pool gain is largest
 /// (ties broken at random).
 pub fn greedy(pos: &Position, actions: &[Action], seed: u64) -> Action {
-    if let Some(a) = actions.iter().find(|a| wins_at_once(pos, a) && pos.play(a).outcome().is_some()) {
+    if let Some(a) = actions
+        .iter()
+        .find(|a| wins_at_once(pos, a) && pos.play(a).outcome().is_some())
+    {
         return *a;
     }
     let us = pos.side_to_move();
-    let gains: Vec<i32> = actions.iter().map(|a| pos.play(a).pool(us) as i32 - pos.pool(us) as i32).collect();
+    let gains: Vec<i32> = actions
+        .iter()
+        .map(|a| pos.play(a).pool(us) as i32 - pos.pool(us) as i32)
+        .collect();
     let top = *gains.iter().max().expect("at least one action");
-    let best: Vec<Action> = actions.iter().zip(&gains).filter(|(_, &g)| g == top).map(|(a, _)| *a).collect();
+    let best: Vec<Action> = actions
+        .iter()
+        .zip(&gains)
+        .filter(|(_, &g)| g == top)
+        .map(|(a, _)| *a)
+        .collect();
     best[Rng::new(seed).below(best.len())]
 }
 
@@ -63,7 +74,13 @@ pub fn depth(level: u32) -> i32 {
 /// that grows as the level falls (Stockfish's `Skill::pick_best`).
 pub fn pick(moves: &[RootMove], lines: usize, level: u32, seed: u64) -> usize {
     let n = lines.min(moves.len()).max(1);
-    let score = |m: &RootMove| if m.score > -super::score::INF { m.score } else { m.prev_score };
+    let score = |m: &RootMove| {
+        if m.score > -super::score::INF {
+            m.score
+        } else {
+            m.prev_score
+        }
+    };
     let top = score(&moves[0]);
     if super::score::is_mate(top) && top > 0 {
         return 0;

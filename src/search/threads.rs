@@ -41,7 +41,13 @@ pub fn root_moves(actions: &[Action]) -> Vec<RootMove> {
 
 /// Run iterative deepening on `w` from `root`; the main thread reports
 /// through `info`. Returns the last completed depth.
-pub fn iterate(w: &mut Worker, root: &Position, cfg: &IdConfig, thread: usize, info: &mut dyn FnMut(&Info)) -> i32 {
+pub fn iterate(
+    w: &mut Worker,
+    root: &Position,
+    cfg: &IdConfig,
+    thread: usize,
+    info: &mut dyn FnMut(&Info),
+) -> i32 {
     let multipv = cfg.multipv.clamp(1, w.root_moves.len().max(1));
     let mut completed = 0;
     let mut last_best: Option<Action> = None;
@@ -60,8 +66,11 @@ pub fn iterate(w: &mut Worker, root: &Position, cfg: &IdConfig, thread: usize, i
         for pv_index in 0..multipv {
             let prev = w.root_moves[pv_index].prev_score;
             let mut delta = 30;
-            let (mut alpha, mut beta) =
-                if depth >= 4 && prev > -INF && !is_mate(prev) { (prev - delta, prev + delta) } else { (-INF, INF) };
+            let (mut alpha, mut beta) = if depth >= 4 && prev > -INF && !is_mate(prev) {
+                (prev - delta, prev + delta)
+            } else {
+                (-INF, INF)
+            };
             loop {
                 let score = w.root_search(root, depth, alpha, beta, pv_index);
                 w.root_moves[pv_index..].sort_by(|a, b| b.score.cmp(&a.score));
@@ -97,7 +106,9 @@ pub fn iterate(w: &mut Worker, root: &Position, cfg: &IdConfig, thread: usize, i
         }
         let best = &w.root_moves[0];
         if let Some(n) = cfg.mate {
-            if best.score >= MATE_BOUND && matches!(to_score(best.score), super::Score::Mate(m) if m <= n as i32) {
+            if best.score >= MATE_BOUND
+                && matches!(to_score(best.score), super::Score::Mate(m) if m <= n as i32)
+            {
                 break;
             }
         }
@@ -111,7 +122,11 @@ pub fn iterate(w: &mut Worker, root: &Position, cfg: &IdConfig, thread: usize, i
             stable_iterations = 0;
         }
         last_best = Some(best.action);
-        let drop = if last_score > -INF { (last_score - best.score).max(0) } else { 0 };
+        let drop = if last_score > -INF {
+            (last_score - best.score).max(0)
+        } else {
+            0
+        };
         last_score = best.score;
         if let Some(tm) = w.tm.as_ref() {
             let stability = match stable_iterations {
@@ -154,7 +169,11 @@ pub fn report(w: &Worker, depth: i32, multipv: usize, info: &mut dyn FnMut(&Info
             TtBound::Upper => Bound::Upper,
         };
         info(&Info {
-            depth: if updated { depth as u32 } else { (depth - 1).max(1) as u32 },
+            depth: if updated {
+                depth as u32
+            } else {
+                (depth - 1).max(1) as u32
+            },
             seldepth: rm.seldepth.max(1) as u32,
             multipv: i as u32 + 1,
             score: to_score(score),

@@ -57,7 +57,9 @@ impl TimeManager {
         let l = &self.limits;
         let i = self.limits_side.index();
         if let Some(mt) = l.movetime {
-            let t = mt.saturating_sub(self.overhead).max(Duration::from_millis(1));
+            let t = mt
+                .saturating_sub(self.overhead)
+                .max(Duration::from_millis(1));
             self.optimum = Some(t);
             self.maximum = Some(t);
         } else if let Some(remaining) = l.time[i] {
@@ -116,7 +118,10 @@ mod tests {
 
     fn limits(ms: u64, inc: u64, mtg: Option<u32>) -> Limits {
         Limits {
-            time: [Some(Duration::from_millis(ms)), Some(Duration::from_millis(1))],
+            time: [
+                Some(Duration::from_millis(ms)),
+                Some(Duration::from_millis(1)),
+            ],
             inc: [Some(Duration::from_millis(inc)), None],
             movestogo: mtg,
             ..Limits::default()
@@ -126,18 +131,32 @@ mod tests {
     #[test]
     fn budget_stays_well_inside_the_clock() {
         let oh = Duration::from_millis(10);
-        for (ms, inc, mtg) in [(60_000, 0, None), (1_000, 100, None), (50, 0, Some(1)), (5, 0, None), (10_000, 0, Some(2))]
-        {
+        for (ms, inc, mtg) in [
+            (60_000, 0, None),
+            (1_000, 100, None),
+            (50, 0, Some(1)),
+            (5, 0, None),
+            (10_000, 0, Some(2)),
+        ] {
             let tm = TimeManager::new(&limits(ms, inc, mtg), Side::White, oh);
             let max = tm.maximum.unwrap();
-            assert!(max <= Duration::from_millis(ms).mul_f64(0.9).max(Duration::from_millis(1)), "{ms} {max:?}");
+            assert!(
+                max <= Duration::from_millis(ms)
+                    .mul_f64(0.9)
+                    .max(Duration::from_millis(1)),
+                "{ms} {max:?}"
+            );
             assert!(tm.optimum.unwrap() <= max);
         }
     }
 
     #[test]
     fn movetime_subtracts_overhead_and_ponder_waits() {
-        let l = Limits { movetime: Some(Duration::from_millis(500)), ponder: true, ..Limits::default() };
+        let l = Limits {
+            movetime: Some(Duration::from_millis(500)),
+            ponder: true,
+            ..Limits::default()
+        };
         let mut tm = TimeManager::new(&l, Side::Black, Duration::from_millis(20));
         assert_eq!(tm.maximum, Some(Duration::from_millis(480)));
         assert!(tm.pondering() && !tm.out_of_time());

@@ -78,8 +78,15 @@ impl Tt {
     pub fn new(mb: usize) -> Tt {
         let bytes = mb.max(1) << 20;
         let buckets = (bytes / (BUCKET * std::mem::size_of::<Entry>())).max(1);
-        let entries = (0..buckets * BUCKET).map(|_| Entry::default()).collect::<Vec<_>>().into_boxed_slice();
-        Tt { entries, buckets, generation: AtomicU64::new(0) }
+        let entries = (0..buckets * BUCKET)
+            .map(|_| Entry::default())
+            .collect::<Vec<_>>()
+            .into_boxed_slice();
+        Tt {
+            entries,
+            buckets,
+            generation: AtomicU64::new(0),
+        }
     }
 
     /// Empty every entry.
@@ -131,7 +138,15 @@ impl Tt {
     }
 
     /// Store a search result for `key` found at `ply`.
-    pub fn store(&self, key: u64, ply: usize, score: i32, depth: i32, bound: TtBound, action: Option<(u16, u16)>) {
+    pub fn store(
+        &self,
+        key: u64,
+        ply: usize,
+        score: i32,
+        depth: i32,
+        bound: TtBound,
+        action: Option<(u16, u16)>,
+    ) {
         let gen = self.gen();
         let bucket = self.bucket(key);
         let mut victim = 0;
@@ -146,7 +161,10 @@ impl Tt {
                 } else {
                     action
                 };
-                if data != 0 && bound != TtBound::Exact && (((data >> 16) & 0xff) as i32) > depth + 2 {
+                if data != 0
+                    && bound != TtBound::Exact
+                    && (((data >> 16) & 0xff) as i32) > depth + 2
+                {
                     let g = ((data >> 26) & 63) as u8;
                     if g == gen {
                         return;
@@ -206,9 +224,19 @@ mod tests {
     #[test]
     fn store_then_probe_round_trips() {
         let tt = Tt::new(1);
-        tt.store(0xDEAD_BEEF_1234, 3, -150, 7, TtBound::Lower, Some((12, 0xABCD)));
+        tt.store(
+            0xDEAD_BEEF_1234,
+            3,
+            -150,
+            7,
+            TtBound::Lower,
+            Some((12, 0xABCD)),
+        );
         let hit = tt.probe(0xDEAD_BEEF_1234, 3).unwrap();
-        assert_eq!((hit.score, hit.depth, hit.bound, hit.action), (-150, 7, TtBound::Lower, Some((12, 0xABCD))));
+        assert_eq!(
+            (hit.score, hit.depth, hit.bound, hit.action),
+            (-150, 7, TtBound::Lower, Some((12, 0xABCD)))
+        );
         assert!(tt.probe(0xDEAD_BEEF_1235, 3).is_none());
         tt.clear();
         assert!(tt.probe(0xDEAD_BEEF_1234, 3).is_none());
