@@ -43,14 +43,8 @@ fn tactics() -> Vec<Tactic> {
 fn search(g: &Game, limits: &Limits, opts: &SearchOptions) -> (Option<String>, Option<Score>, u64) {
     let mut s = Searcher::new(opts);
     let mut last = None;
-    let r = s.search(g, limits, &Signals::default(), &mut |i: &Info| {
-        last = Some(i.score)
-    });
-    (
-        r.best.map(|a| action_text(&a, Catalogue::builtin())),
-        last,
-        r.nodes,
-    )
+    let r = s.search(g, limits, &Signals::default(), &mut |i: &Info| last = Some(i.score));
+    (r.best.map(|a| action_text(&a, Catalogue::builtin())), last, r.nodes)
 }
 
 /// Every root action that wins within `mate` moves, by a deeper search of each.
@@ -80,10 +74,7 @@ fn tactics_have_a_single_winning_move() {
         let wins = winning_moves(&t, (2 * t.mate as u32 + 1).max(4));
         println!("{} -> {:?}   ({})", t.best, wins, t.comment);
         if wins != [t.best.clone()] {
-            bad.push(format!(
-                "{}: expected only {}, found {:?}",
-                t.nfen, t.best, wins
-            ));
+            bad.push(format!("{}: expected only {}, found {:?}", t.nfen, t.best, wins));
         }
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
@@ -128,9 +119,7 @@ fn with_and_without_the_tt_the_mates_are_the_same() {
         let mut s = Searcher::new(&one_thread());
         s.set_use_tt(false);
         let mut score = None;
-        let r = s.search(&g, &limits, &Signals::default(), &mut |i: &Info| {
-            score = Some(i.score)
-        });
+        let r = s.search(&g, &limits, &Signals::default(), &mut |i: &Info| score = Some(i.score));
         let without = r.best.map(|a| action_text(&a, Catalogue::builtin()));
         assert_eq!(with_tt, without, "{}", t.nfen);
         assert_eq!(s1, score, "{}", t.nfen);
@@ -147,11 +136,7 @@ fn go_nodes_is_deterministic_with_one_thread() {
     let a = search(&g, &limits, &one_thread());
     let b = search(&g, &limits, &one_thread());
     assert_eq!(a, b);
-    assert!(
-        a.2 >= 20_000 && a.2 < 20_100,
-        "node budget overshot: {}",
-        a.2
-    );
+    assert!(a.2 >= 20_000 && a.2 < 20_100, "node budget overshot: {}", a.2);
 }
 
 #[test]

@@ -9,8 +9,7 @@ use crate::rules::{Action, Position, Setup, Side};
 
 use super::eval::{evaluate, victim_value};
 use super::ordering::{
-    history_slot, is_capture, is_tactical, pick, score_actions, update_history, wins_at_once,
-    HISTORY_SLOTS,
+    history_slot, is_capture, is_tactical, pick, score_actions, update_history, wins_at_once, HISTORY_SLOTS,
 };
 use super::score::{is_mate, INF, MATE};
 use super::time::TimeManager;
@@ -107,10 +106,7 @@ impl<'a> Worker<'a> {
     /// A worker for the game whose positions are `history` (root last).
     pub fn new(shared: &'a Shared<'a>, history: &[Position], main: bool) -> Worker<'a> {
         let keys: Vec<u64> = history.iter().map(|p| p.key()).collect();
-        let checked = history
-            .iter()
-            .map(|p| p.in_check(p.side_to_move()))
-            .collect();
+        let checked = history.iter().map(|p| p.in_check(p.side_to_move())).collect();
         let root_index = keys.len() - 1;
         Worker {
             shared,
@@ -125,8 +121,8 @@ impl<'a> Worker<'a> {
             rep_floor: 0,
             history: vec![0; 2 * HISTORY_SLOTS],
             killers: vec![[None; 2]; MAX_PLY + 2],
-            pv: vec![Vec::with_capacity(MAX_PLY); MAX_PLY + 2],
-            buffers: vec![Vec::with_capacity(128); MAX_PLY + 2],
+            pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
             seldepth: 0,
             root_moves: Vec::new(),
             started: Instant::now(),
@@ -240,14 +236,7 @@ impl<'a> Worker<'a> {
 
     /// Search one iteration at the root: every root move from `pv_index` on,
     /// with the window (alpha, beta). Updates `root_moves` and returns the best score.
-    pub fn root_search(
-        &mut self,
-        pos: &Position,
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        pv_index: usize,
-    ) -> i32 {
+    pub fn root_search(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, pv_index: usize) -> i32 {
         let mut best = -INF;
         self.seldepth = 0;
         self.pv[0].clear();
@@ -260,8 +249,7 @@ impl<'a> Worker<'a> {
             let score = if i == pv_index {
                 -self.search(&child, depth - 1 + ext, -beta, -alpha, 1, false, true)
             } else {
-                let mut s =
-                    -self.search(&child, depth - 1 + ext, -alpha - 1, -alpha, 1, true, true);
+                let mut s = -self.search(&child, depth - 1 + ext, -alpha - 1, -alpha, 1, true, true);
                 if s > alpha && s < beta && !self.stopped {
                     s = -self.search(&child, depth - 1 + ext, -beta, -alpha, 1, false, true);
                 }
@@ -364,17 +352,7 @@ impl<'a> Worker<'a> {
         let mut actions = std::mem::take(&mut self.buffers[ply]);
         actions.clear();
         pos.generate(&mut actions);
-        let result = self.search_actions(
-            pos,
-            &mut actions,
-            depth,
-            alpha,
-            beta,
-            ply,
-            cut_node,
-            allow_null,
-            hit,
-        );
+        let result = self.search_actions(pos, &mut actions, depth, alpha, beta, ply, cut_node, allow_null, hit);
         self.buffers[ply] = actions;
         result
     }
@@ -418,15 +396,7 @@ impl<'a> Worker<'a> {
                 self.push(&np);
                 let floor = std::mem::replace(&mut self.rep_floor, self.keys.len() - 1);
                 self.tick();
-                let s = -self.search(
-                    &np,
-                    depth - 1 - r,
-                    -beta,
-                    -beta + 1,
-                    ply + 1,
-                    !cut_node,
-                    false,
-                );
+                let s = -self.search(&np, depth - 1 - r, -beta, -beta + 1, ply + 1, !cut_node, false);
                 self.rep_floor = floor;
                 self.pop();
                 if self.stopped {
@@ -473,15 +443,7 @@ impl<'a> Worker<'a> {
             let ext = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
             let new_depth = depth - 1 + ext;
             let score = if searched == 0 {
-                -self.search(
-                    &child,
-                    new_depth,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                    !pv_node && !cut_node,
-                    true,
-                )
+                -self.search(&child, new_depth, -beta, -alpha, ply + 1, !pv_node && !cut_node, true)
             } else {
                 let r = if depth >= 3 && searched >= 2 && !tactical && !gives_check && !danger {
                     let mut r = reduction(depth, searched);
@@ -495,25 +457,9 @@ impl<'a> Worker<'a> {
                 } else {
                     0
                 };
-                let mut s = -self.search(
-                    &child,
-                    new_depth - r,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    true,
-                    true,
-                );
+                let mut s = -self.search(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true, true);
                 if s > alpha && r > 0 && !self.stopped {
-                    s = -self.search(
-                        &child,
-                        new_depth,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        !cut_node,
-                        true,
-                    );
+                    s = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, !cut_node, true);
                 }
                 if s > alpha && s < beta && pv_node && !self.stopped {
                     s = -self.search(&child, new_depth, -beta, -alpha, ply + 1, false, true);
@@ -559,9 +505,7 @@ impl<'a> Worker<'a> {
                 TtBound::Upper
             };
             let stored = best_index.map(|n| (order[n], action_check(&actions[n])));
-            self.shared
-                .tt
-                .store(pos.key(), ply, best, depth, bound, stored);
+            self.shared.tt.store(pos.key(), ply, best, depth, bound, stored);
         }
         best
     }
@@ -654,8 +598,7 @@ impl<'a> Worker<'a> {
             pick(actions, &mut scores, n);
             let a = actions[n];
             // Delta pruning: even this capture's gyullas and piece cannot reach alpha.
-            if !danger && is_capture(pos, &a) && stand + 40 * victim_value(pos, a.to) + 250 < alpha
-            {
+            if !danger && is_capture(pos, &a) && stand + 40 * victim_value(pos, a.to) + 250 < alpha {
                 continue;
             }
             let child = pos.play(&a);
@@ -703,7 +646,7 @@ fn pick_with_order(actions: &mut [Action], scores: &mut [i32], order: &mut [u16]
 fn threat(pos: &Position) -> bool {
     let them = pos.side_to_move().opponent();
     pos.pool(them) >= 60
-        || pos.navia_square(them).is_some_and(|n| {
-            n.rank() == pos.side_to_move().back_rank() && pos.keep(them).is_empty()
-        })
+        || pos
+            .navia_square(them)
+            .is_some_and(|n| n.rank() == pos.side_to_move().back_rank() && pos.keep(them).is_empty())
 }

@@ -196,11 +196,7 @@ pub fn terms(pos: &Position) -> Terms {
 /// The evaluation from the side to move's view.
 pub fn evaluate(pos: &Position) -> i32 {
     let t = terms(pos).total();
-    let v = if pos.side_to_move() == Side::White {
-        t
-    } else {
-        -t
-    };
+    let v = if pos.side_to_move() == Side::White { t } else { -t };
     v + TEMPO
 }
 

@@ -22,8 +22,7 @@ pub fn wins_at_once(pos: &Position, a: &Action) -> bool {
     match a.kind {
         ActionKind::Goal => true,
         ActionKind::Move => {
-            takes_navia(pos, a, us)
-                || (a.follow == Follow::Dratp && pos.navia_square(us) == Some(a.from))
+            takes_navia(pos, a, us) || (a.follow == Follow::Dratp && pos.navia_square(us) == Some(a.from))
         }
         ActionKind::InPlace => a.follow == Follow::Dratp && pos.navia_square(us) == Some(a.from),
         _ => false,
@@ -44,9 +43,7 @@ pub fn is_capture(pos: &Position, a: &Action) -> bool {
 /// Captures, line overs and effects: actions the quiet-move heuristics skip.
 #[inline]
 pub fn is_tactical(pos: &Position, a: &Action) -> bool {
-    is_capture(pos, a)
-        || matches!(a.kind, ActionKind::LineOver | ActionKind::Goal)
-        || a.follow != Follow::Nothing
+    is_capture(pos, a) || matches!(a.kind, ActionKind::LineOver | ActionKind::Goal) || a.follow != Follow::Nothing
 }
 
 /// The history slot of an action (same side tables).

@@ -89,8 +89,7 @@ impl Searcher {
         let pondering_or_infinite = limits.infinite || limits.ponder;
         let wait = || {
             !signals.stop.load(Ordering::Relaxed)
-                && (limits.infinite
-                    || (limits.ponder && !signals.ponderhit.load(Ordering::Relaxed)))
+                && (limits.infinite || (limits.ponder && !signals.ponderhit.load(Ordering::Relaxed)))
         };
         if actions.is_empty() {
             while pondering_or_infinite && wait() {
@@ -128,9 +127,7 @@ impl Searcher {
             threads: self.opts.threads.max(1),
             use_tt: self.use_tt,
         };
-        let mut max_depth = limits
-            .depth
-            .map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
+        let mut max_depth = limits.depth.map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
         let mut multipv = self.opts.multipv.max(1);
         if level < 20 {
             max_depth = max_depth.min(skill::depth(level));
@@ -142,8 +139,7 @@ impl Searcher {
             mate: limits.mate,
         };
         let tm = TimeManager::new(limits, root.side_to_move(), self.opts.move_overhead);
-        let (moves, _depth, nodes) =
-            run(&shared, game.positions(), &actions, &cfg, tm, &wait, info);
+        let (moves, _depth, nodes) = run(&shared, game.positions(), &actions, &cfg, tm, &wait, info);
         let best_index = if level < 20 {
             skill::pick(&moves, multipv, level, seed)
         } else {

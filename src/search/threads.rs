@@ -41,13 +41,7 @@ pub fn root_moves(actions: &[Action]) -> Vec<RootMove> {
 
 /// Run iterative deepening on `w` from `root`; the main thread reports
 /// through `info`. Returns the last completed depth.
-pub fn iterate(
-    w: &mut Worker,
-    root: &Position,
-    cfg: &IdConfig,
-    thread: usize,
-    info: &mut dyn FnMut(&Info),
-) -> i32 {
+pub fn iterate(w: &mut Worker, root: &Position, cfg: &IdConfig, thread: usize, info: &mut dyn FnMut(&Info)) -> i32 {
     let multipv = cfg.multipv.clamp(1, w.root_moves.len().max(1));
     let mut completed = 0;
     let mut last_best: Option<Action> = None;
@@ -56,7 +50,7 @@ pub fn iterate(
     let mut depth = 1;
     while depth <= cfg.max_depth {
         // Helpers skip some depths so the threads spread over the tree.
-        if thread > 0 && depth > 1 && (depth as usize + thread) % 3 == 0 {
+        if thread > 0 && depth > 1 && (depth as usize + thread).is_multiple_of(3) {
             depth += 1;
             continue;
         }
@@ -73,7 +67,7 @@ pub fn iterate(
             };
             loop {
                 let score = w.root_search(root, depth, alpha, beta, pv_index);
-                w.root_moves[pv_index..].sort_by(|a, b| b.score.cmp(&a.score));
+                w.root_moves[pv_index..].sort_by_key(|m| std::cmp::Reverse(m.score));
                 if w.stopped {
                     break;
                 }
@@ -91,7 +85,7 @@ pub fn iterate(
                     beta = INF;
                 }
             }
-            w.root_moves[..=pv_index].sort_by(|a, b| b.score.cmp(&a.score));
+            w.root_moves[..=pv_index].sort_by_key(|m| std::cmp::Reverse(m.score));
             if w.main && !w.stopped {
                 report(w, depth, multipv, info);
             }
@@ -106,9 +100,7 @@ pub fn iterate(
         }
         let best = &w.root_moves[0];
         if let Some(n) = cfg.mate {
-            if best.score >= MATE_BOUND
-                && matches!(to_score(best.score), super::Score::Mate(m) if m <= n as i32)
-            {
+            if best.score >= MATE_BOUND && matches!(to_score(best.score), super::Score::Mate(m) if m <= n as i32) {
                 break;
             }
         }

@@ -57,9 +57,7 @@ impl TimeManager {
         let l = &self.limits;
         let i = self.limits_side.index();
         if let Some(mt) = l.movetime {
-            let t = mt
-                .saturating_sub(self.overhead)
-                .max(Duration::from_millis(1));
+            let t = mt.saturating_sub(self.overhead).max(Duration::from_millis(1));
             self.optimum = Some(t);
             self.maximum = Some(t);
         } else if let Some(remaining) = l.time[i] {
@@ -118,10 +116,7 @@ mod tests {
 
     fn limits(ms: u64, inc: u64, mtg: Option<u32>) -> Limits {
         Limits {
-            time: [
-                Some(Duration::from_millis(ms)),
-                Some(Duration::from_millis(1)),
-            ],
+            time: [Some(Duration::from_millis(ms)), Some(Duration::from_millis(1))],
             inc: [Some(Duration::from_millis(inc)), None],
             movestogo: mtg,
             ..Limits::default()
@@ -141,9 +136,7 @@ mod tests {
             let tm = TimeManager::new(&limits(ms, inc, mtg), Side::White, oh);
             let max = tm.maximum.unwrap();
             assert!(
-                max <= Duration::from_millis(ms)
-                    .mul_f64(0.9)
-                    .max(Duration::from_millis(1)),
+                max <= Duration::from_millis(ms).mul_f64(0.9).max(Duration::from_millis(1)),
                 "{ms} {max:?}"
             );
             assert!(tm.optimum.unwrap() <= max);

@@ -138,15 +138,7 @@ impl Tt {
     }
 
     /// Store a search result for `key` found at `ply`.
-    pub fn store(
-        &self,
-        key: u64,
-        ply: usize,
-        score: i32,
-        depth: i32,
-        bound: TtBound,
-        action: Option<(u16, u16)>,
-    ) {
+    pub fn store(&self, key: u64, ply: usize, score: i32, depth: i32, bound: TtBound, action: Option<(u16, u16)>) {
         let gen = self.gen();
         let bucket = self.bucket(key);
         let mut victim = 0;
@@ -161,10 +153,7 @@ impl Tt {
                 } else {
                     action
                 };
-                if data != 0
-                    && bound != TtBound::Exact
-                    && (((data >> 16) & 0xff) as i32) > depth + 2
-                {
+                if data != 0 && bound != TtBound::Exact && (((data >> 16) & 0xff) as i32) > depth + 2 {
                     let g = ((data >> 26) & 63) as u8;
                     if g == gen {
                         return;
@@ -224,14 +213,7 @@ mod tests {
     #[test]
     fn store_then_probe_round_trips() {
         let tt = Tt::new(1);
-        tt.store(
-            0xDEAD_BEEF_1234,
-            3,
-            -150,
-            7,
-            TtBound::Lower,
-            Some((12, 0xABCD)),
-        );
+        tt.store(0xDEAD_BEEF_1234, 3, -150, 7, TtBound::Lower, Some((12, 0xABCD)));
         let hit = tt.probe(0xDEAD_BEEF_1234, 3).unwrap();
         assert_eq!(
             (hit.score, hit.depth, hit.bound, hit.action),
