@@ -596,28 +596,30 @@ impl Engine {
         let ponder = result
             .ponder
             .filter(|p| after.outcome().is_none() && after.legal_actions().contains(p));
-        // The final info: the last full line again with the final counts, or the move alone.
         let elapsed = started.elapsed();
         let nps = (result.nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64;
-        let mut last = vec![match last_pv1 {
+        // The final info: none needed when the search's own last line already says it all;
+        // else the last full line again with the final counts, or the move alone.
+        let mut last = match last_pv1 {
+            Some((info, pv)) if pv.first() == Some(&best) && info.nodes >= result.nodes => Vec::new(),
             Some((mut info, pv)) if pv.first() == Some(&best) => {
-                info.nodes = info.nodes.max(result.nodes);
+                info.nodes = result.nodes;
                 info.time = elapsed;
                 info.nps = nps;
-                info_line(&info, &pv, cat)
+                vec![info_line(&info, &pv, cat)]
             }
             _ => {
                 let mut pv = vec![best];
                 pv.extend(ponder);
                 let pv: Vec<String> = pv.iter().map(|a| action_text(a, cat)).collect();
-                format!(
+                vec![format!(
                     "info depth 0 nodes {} nps {nps} time {} pv {}",
                     result.nodes,
                     elapsed.as_millis(),
                     pv.join(" ")
-                )
+                )]
             }
-        }];
+        };
         let mut line = format!("bestmove {}", action_text(&best, cat));
         if let (Dialect::Uci, Some(p)) = (self.dialect, ponder) {
             line.push_str(&format!(" ponder {}", action_text(&p, after.catalogue())));
