@@ -537,6 +537,15 @@ fn bench_from_the_command_line_and_args_as_commands() {
         .output()
         .unwrap();
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "response false\n");
+    let out = Command::new(env!("CARGO_BIN_EXE_dratp"))
+        .args(["position startpos moves c2c3 c6c5", "query p1turn", "go depth 1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("response true\n") && text.lines().last().unwrap().starts_with("bestmove "),
+        "{text}"
+    );
 }
 
 #[test]

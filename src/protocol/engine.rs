@@ -45,8 +45,8 @@ enum Job {
     Quit,
 }
 
-/// Run the engine: on the command-line arguments if there are any (joined by
-/// spaces, split into commands at `;`), else on stdin until `quit` or end of input.
+/// Run the engine: on the command-line arguments if there are any (see
+/// [`arg_commands`]), else on stdin until `quit` or end of input.
 pub fn run(args: &[String]) {
     let out = Output::stdout();
     let (tx, rx) = unbounded();
@@ -75,9 +75,8 @@ pub fn run(args: &[String]) {
         }
         reader.quit(true);
     } else {
-        let joined = args.join(" ");
-        for cmd in joined.split(';') {
-            if !reader.line(cmd) {
+        for cmd in arg_commands(args) {
+            if !reader.line(&cmd) {
                 break;
             }
         }
@@ -85,6 +84,19 @@ pub fn run(args: &[String]) {
         reader.quit(false);
     }
     let _ = worker.join();
+}
+
+/// The commands that command-line arguments stand for. If any argument holds a
+/// blank, each argument is a command (`dratp "position startpos" "perft 4"`);
+/// otherwise all of them together are one (`dratp bench 8`). Either way `;`
+/// also separates commands (`dratp "position startpos moves c2c3; d"`).
+pub fn arg_commands(args: &[String]) -> Vec<String> {
+    let lines: Vec<String> = if args.iter().any(|a| a.contains(char::is_whitespace)) {
+        args.to_vec()
+    } else {
+        vec![args.join(" ")]
+    };
+    lines.iter().flat_map(|l| l.split(';')).map(str::to_string).collect()
 }
 
 /// The reader side: parses lines and routes them.
@@ -720,4 +732,27 @@ fn info_line(i: &Info, pv: &[Action], cat: &Catalogue) -> String {
         }
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(a: &[&str]) -> Vec<String> {
+        arg_commands(&a.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn command_line_arguments_become_commands() {
+        assert_eq!(args(&["bench", "8"]), ["bench 8"]);
+        assert_eq!(
+            args(&["position startpos", "perft 4"]),
+            ["position startpos", "perft 4"]
+        );
+        assert_eq!(
+            args(&["position startpos moves c2c3; d"]),
+            ["position startpos moves c2c3", " d"]
+        );
+        assert_eq!(args(&["position", "startpos", ";", "d"]), ["position startpos ", " d"]);
+    }
 }
