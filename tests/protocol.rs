@@ -761,6 +761,18 @@ fn ten_thousand_bad_lines_neither_crash_nor_change_the_position() {
     let mut rng = Rng(0xF022_10000);
     let mut e = Engine::start();
     e.send("debug on");
+    // Bytes that are not UTF-8 and Windows line ends are just more bad input.
+    e.stdin
+        .as_mut()
+        .unwrap()
+        .write_all(b"\xff\xfe go\xc3 depth 1\r\nisready\r\n")
+        .unwrap();
+    let answer = e.until(|l| l == "readyok");
+    assert_eq!(answer.len(), 2, "{answer:?}");
+    assert!(
+        answer[0].starts_with("info string error: unknown command '\u{fffd}\u{fffd}'"),
+        "{answer:?}"
+    );
     e.send(&format!("position fen {START_NFEN}"));
     let fen = e.fen();
     let (mut sent, mut gos) = (0, 0);

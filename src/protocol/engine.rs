@@ -65,11 +65,18 @@ pub fn run(args: &[String]) {
         current: Arc::new(Signals::default()),
     };
     if args.is_empty() {
-        let stdin = std::io::stdin();
-        for line in stdin.lock().lines() {
-            // Invalid UTF-8 or a read error: treat like end of input.
-            let Ok(line) = line else { break };
-            if !reader.line(&line) {
+        let mut stdin = std::io::stdin().lock();
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            // A read error counts as end of input; bytes that are not UTF-8 become U+FFFD
+            // (and so an error line), never the end of the engine.
+            match stdin.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            let text = String::from_utf8_lossy(&buf);
+            if !reader.line(text.trim_end_matches(['\n', '\r'])) {
                 break;
             }
         }
