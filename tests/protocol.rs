@@ -483,6 +483,73 @@ fn every_option_is_accepted_and_bad_values_refused() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The built-in catalogue text without one piece's block.
+fn catalogue_without(id: &str) -> String {
+    let text = dratp::rules::catalogue::BUILTIN_TEXT;
+    let start = text
+        .find(&format!("piece {id}\n"))
+        .expect("piece in the built-in catalogue");
+    let end = start + text[start..].find("\nend\n").unwrap() + "\nend\n".len();
+    format!("{}{}", &text[..start], &text[end..])
+}
+
+#[test]
+fn catalogue_file_that_does_not_fit_the_game_resets_or_is_refused() {
+    let dir = std::env::temp_dir().join(format!("dratp-protocol-cat-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let no_io = dir.join("no-io.cat");
+    let no_koma = dir.join("no-koma.cat");
+    std::fs::write(&no_io, catalogue_without("N03")).unwrap();
+    std::fs::write(&no_koma, catalogue_without("M14")).unwrap();
+    let io_start = START_NFEN.replace("[N01]", "[N03]");
+    let mut e = Engine::start();
+    e.send(&format!("position fen {io_start} moves c2c3"));
+    let fen = e.fen();
+    // No M14: neither this game nor the default start fits, so the file is refused.
+    e.send(&format!("setoption name Catalogue File value {}", no_koma.display()));
+    let l = e.sync();
+    assert!(
+        l.len() == 1 && l[0].starts_with("info string error: setoption: Catalogue File:"),
+        "{l:?}"
+    );
+    assert_eq!(e.fen(), fen);
+    // No Navia Io: the game does not fit, the default start does: reset and say so.
+    e.send(&format!("setoption name Catalogue File value {}", no_io.display()));
+    let l = e.sync();
+    assert_eq!(
+        l,
+        ["info string the current position does not fit the new catalogue; reset to startpos"]
+    );
+    assert_eq!(e.fen(), START_NFEN);
+    e.send(&format!("position fen {io_start}"));
+    assert!(
+        e.sync()[0].starts_with("info string error: bad NFEN: board:"),
+        "Io is unknown now"
+    );
+    // Back to the built-in catalogue.
+    e.send("setoption name Catalogue File value");
+    assert!(e.sync().is_empty());
+    e.send(&format!("position fen {io_start}"));
+    assert!(e.sync().is_empty());
+    e.quit();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn skill_levels_answer_legal_moves_with_a_final_info() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until(|l| l == "uciok");
+    e.send("position startpos moves c2c3");
+    let pos = start().play(&parse_action("c2c3", &start()).unwrap());
+    for level in [0, 1, 5, 20] {
+        e.send(&format!("setoption name Skill Level value {level}"));
+        e.send("go depth 3");
+        assert_answer_legal(&pos, &e.bestmove(), false);
+    }
+    e.quit();
+}
+
 #[test]
 fn extensions_d_legal_perft_eval_catalogue() {
     let mut e = Engine::start();
