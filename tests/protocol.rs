@@ -311,6 +311,21 @@ fn isready_answers_during_go_infinite_and_stop_is_prompt() {
 }
 
 #[test]
+fn go_during_go_infinite_stops_it_and_each_go_gets_its_bestmove() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    e.send("go depth 2");
+    let first = e.bestmove();
+    assert_answer_legal(&start(), &first, false);
+    let second = e.bestmove();
+    assert_answer_legal(&start(), &second, false);
+    assert!(e.sync().iter().all(|l| !l.starts_with("bestmove")));
+    e.quit();
+}
+
+#[test]
 fn position_with_a_300_move_history() {
     let mut rng = Rng(0x5EED_0300);
     let g = random_game(&mut rng, 300);

@@ -63,6 +63,7 @@ pub fn run(args: &[String]) {
         out,
         pending,
         current: Arc::new(Signals::default()),
+        current_waits: false,
     };
     if args.is_empty() {
         let mut stdin = std::io::stdin().lock();
@@ -114,6 +115,8 @@ struct Reader {
     pending: Arc<AtomicUsize>,
     /// Signals of the latest long job.
     current: Arc<Signals>,
+    /// Whether the latest long job runs until `stop` or `ponderhit`.
+    current_waits: bool,
 }
 
 impl Reader {
@@ -152,11 +155,16 @@ impl Reader {
 
     /// Send a long job once the previous one has finished (as a UCI engine's `go`
     /// waits for the running search), so `stop` and `ponderhit` always mean the
-    /// job started last.
+    /// job started last. A previous job that would wait for `stop` forever is
+    /// stopped first (it still answers its own `bestmove`).
     fn long(&mut self, cmd: Command, error: Option<CommandError>) {
+        if self.current_waits {
+            self.current.stop.store(true, Ordering::SeqCst);
+        }
         while self.pending.load(Ordering::SeqCst) > 0 {
             std::thread::sleep(Duration::from_millis(1));
         }
+        self.current_waits = matches!(&cmd, Command::Go(p) if p.waits_for_signal());
         self.current = Arc::new(Signals::default());
         self.pending.fetch_add(1, Ordering::SeqCst);
         self.send(Job::Long {
@@ -236,12 +244,14 @@ impl Engine {
                     if let Some(e) = error {
                         self.error(&e.to_string());
                     }
-                    let last = match cmd {
-                        Command::Go(p) => self.go(&p, &signals),
-                        Command::Perft(d) => self.perft(d, &signals),
+                    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &cmd {
+                        Command::Go(p) => self.go(p, &signals),
+                        Command::Perft(d) => self.perft(*d, &signals),
                         Command::Bench(d) => self.bench(d.unwrap_or(DEFAULT_BENCH_DEPTH)),
                         _ => unreachable!("only long commands are sent as Long"),
-                    };
+                    }));
+                    // A bug in the search must not leave the GUI without its `bestmove`.
+                    let last = run.unwrap_or_else(|_| self.after_panic(&cmd));
                     // Idle before the last line goes out: a GUI that saw `bestmove` and sends
                     // `isready` gets `readyok` after whatever it sent in between.
                     self.pending.fetch_sub(1, Ordering::SeqCst);
@@ -254,6 +264,22 @@ impl Engine {
                 Job::Quit => break,
             }
         }
+    }
+
+    /// The answer to a long job whose code panicked: an error line, and for `go`
+    /// the first legal move (or `(none)`), so the GUI still gets its `bestmove`.
+    fn after_panic(&self, cmd: &Command) -> Vec<String> {
+        let mut lines = vec!["info string error: internal error (see the log on stderr)".to_string()];
+        if let Command::Go(_) = cmd {
+            let pos = self.game.position();
+            let best = match (self.game.result(), pos.legal_actions().first()) {
+                (None, Some(a)) => action_text(a, pos.catalogue()),
+                _ => "(none)".to_string(),
+            };
+            lines.push(format!("info depth 0 nodes 0 time 0 pv {best}").replace(" pv (none)", ""));
+            lines.push(format!("bestmove {best}"));
+        }
+        lines
     }
 
     fn error(&self, msg: &str) {
@@ -554,12 +580,7 @@ impl Engine {
             searchmoves: Vec::new(),
         };
         // No limit at all means "until stop" (an empty `Limits` is infinite for the search too).
-        let unbounded = p.time == [None, None]
-            && p.movetime.is_none()
-            && p.depth.is_none()
-            && p.nodes.is_none()
-            && p.mate.is_none();
-        limits.infinite |= unbounded && !p.ponder;
+        limits.infinite |= p.has_no_limit() && !p.ponder;
         for m in &p.searchmoves {
             match parse_action(m, &root) {
                 Ok(a) => limits.searchmoves.push(a),
