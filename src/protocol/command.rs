@@ -5,10 +5,10 @@
 
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_till1};
-use nom::character::complete::{multispace0, multispace1};
+use nom::character::complete::{char, multispace0, multispace1};
 use nom::combinator::{all_consuming, map, opt, value};
-use nom::multi::separated_list0;
-use nom::sequence::{delimited, terminated};
+use nom::multi::{separated_list0, separated_list1};
+use nom::sequence::{delimited, separated_pair, terminated};
 use nom::IResult;
 use thiserror::Error;
 
@@ -28,6 +28,17 @@ pub enum StartPos {
     Start,
     /// `fen <NFEN>`: the seven fields joined by single spaces, not yet checked.
     Fen(String),
+    /// `startpos forces <first> <second>`: the standard setup (R7) with these forces, not yet checked.
+    Forces([ForceWords; 2]),
+}
+
+/// One force as written, `<navia>:<maseitai>,<maseitai>,…`: ids or names, resolved against the catalogue later.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ForceWords {
+    /// The Navia's id or name.
+    pub navia: String,
+    /// The Maseitai's ids or names, in the order written.
+    pub maseitai: Vec<String>,
 }
 
 /// The words of a `go` command; times in milliseconds exactly as sent (they may be negative).
@@ -129,6 +140,13 @@ pub enum Command {
     Eval,
     /// `catalogue`: the loaded catalogue in its file format.
     Catalogue,
+    /// `go draft pool <15 pieces> [picks <pieces>]`: answer `bestpick` for the side to pick (R30).
+    Draft {
+        /// The drawn Maseitai, ids or names.
+        pool: Vec<String>,
+        /// The picks so far in pick order, first player first.
+        picks: Vec<String>,
+    },
 }
 
 /// Deepest `perft` the engine accepts; deeper would not finish in a lifetime.
@@ -300,6 +318,18 @@ fn parse_position(rest: &[&str]) -> Result<Command, CommandError> {
     };
     let start = match head.split_first() {
         Some((&"startpos", [])) => StartPos::Start,
+        Some((&"startpos", [w, forces @ ..])) if *w == "forces" => match forces {
+            [a, b] => StartPos::Forces([force_words(a)?, force_words(b)?]),
+            _ => {
+                return Err(CommandError::bad(
+                    "position",
+                    format!(
+                        "forces takes two forces, first player first (<navia>:<maseitai>,…), got {}",
+                        forces.len()
+                    ),
+                ))
+            }
+        },
         Some((&"startpos", extra)) => {
             return Err(CommandError::bad(
                 "position",
@@ -317,6 +347,43 @@ fn parse_position(rest: &[&str]) -> Result<Command, CommandError> {
         None => return Err(CommandError::bad("position", "expected startpos or fen")),
     };
     Ok(Command::Position { start, moves })
+}
+
+/// One force word, `<navia>:<m>,<m>,…`, split into its pieces (resolved later).
+fn force_words(word: &str) -> Result<ForceWords, CommandError> {
+    let item = || take_till1::<_, _, nom::error::Error<&str>>(|c| c == ',' || c == ':');
+    let mut force = all_consuming(separated_pair(item(), char(':'), separated_list1(char(','), item())));
+    match force(word) {
+        Ok((_, (navia, maseitai))) => Ok(ForceWords {
+            navia: navia.to_string(),
+            maseitai: maseitai.into_iter().map(str::to_string).collect(),
+        }),
+        Err(_) => Err(CommandError::bad(
+            "position",
+            format!("bad force '{word}': expected <navia>:<maseitai>,<maseitai>,… (ids or names, no empty item)"),
+        )),
+    }
+}
+
+/// `go draft pool <pieces> [picks <pieces>]`.
+fn parse_draft(rest: &[&str]) -> Result<Command, CommandError> {
+    let bad = |reason: String| CommandError::bad("go draft", reason);
+    let Some((&"pool", after)) = rest.split_first() else {
+        return Err(bad("expected 'pool <15 pieces> [picks <pieces>]'".into()));
+    };
+    let at = after.iter().position(|w| *w == "picks");
+    let (pool, picks) = match at {
+        Some(i) => (&after[..i], &after[i + 1..]),
+        None => (after, &[][..]),
+    };
+    if let Some(w) = pool.iter().chain(picks).find(|w| **w == "pool" || **w == "picks") {
+        return Err(bad(format!("'{w}' given twice")));
+    }
+    let words = |ws: &[&str]| ws.iter().map(|w| w.to_string()).collect();
+    Ok(Command::Draft {
+        pool: words(pool),
+        picks: words(picks),
+    })
 }
 
 /// The words `go` knows, so `searchmoves` knows where its list ends.
@@ -343,6 +410,9 @@ const GO_WORDS: &[&str] = &[
 fn parse_go(rest: &[&str]) -> Result<Command, CommandError> {
     if let Some((&"perft", args)) = rest.split_first() {
         return parse_perft("go perft", args);
+    }
+    if let Some((&"draft", args)) = rest.split_first() {
+        return parse_draft(args);
     }
     let mut g = GoParams::default();
     let mut i = 0;
