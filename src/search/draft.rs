@@ -131,6 +131,47 @@ fn passive_value(p: &Passive) -> i32 {
     }
 }
 
+/// What the value of a piece is computed from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Features {
+    /// Dratp cost (R13, R17).
+    pub cost: i32,
+    /// Squares the undratped face reaches on an open board, in hundredths, averaged over the squares.
+    pub before: i32,
+    /// The same for the dratped face.
+    pub after: i32,
+    /// Value of the dratp effect, invoke and passives (the tables above).
+    pub effect: i32,
+    /// 1 for a Navia Guard (R16).
+    pub guard: i32,
+}
+
+impl Features {
+    /// The features of one Maseitai.
+    pub fn of(cat: &'static Catalogue, k: Kind) -> Features {
+        let def = cat.get(k);
+        let e = &def.effect;
+        Features {
+            cost: def.cost as i32,
+            before: average_reach(cat, k, false),
+            after: average_reach(cat, k, true),
+            effect: e.on_dratp.iter().map(action_value).sum::<i32>()
+                + e.passives.iter().map(passive_value).sum::<i32>()
+                + e.invoke
+                    .map_or(0, |i| 3 * action_value(&i.action) / 2 - 2 * i.cost as i32),
+            guard: def.navia_guard as i32,
+        }
+    }
+
+    /// The static value.
+    pub fn value(&self) -> i32 {
+        // The share of the dratped face and effect a game realises falls with the price.
+        let afford = |x: i32| x * AFFORD_HALF / (AFFORD_HALF + self.cost);
+        let dratp_part = DRATPED_MOBILITY * (self.after - self.before).max(0) / 100 + self.effect;
+        MOBILITY * self.before / 100 + afford(dratp_part) - LIABILITY * self.cost + GUARD * self.guard
+    }
+}
+
 impl PieceValues {
     /// Compute the values of a catalogue's pieces (a few thousand tiny positions: milliseconds).
     pub fn new(cat: &'static Catalogue) -> PieceValues {
@@ -147,20 +188,11 @@ impl PieceValues {
             if def.code.class != PieceClass::Maseitai {
                 continue;
             }
-            let (before, after) = (average_reach(cat, k, false), average_reach(cat, k, true));
-            let cost = def.cost as i32;
-            // The share of the dratped face and effect a game realises falls with the price.
-            let afford = |x: i32| x * AFFORD_HALF / (AFFORD_HALF + cost);
+            let f = Features::of(cat, k);
             let e = &def.effect;
-            let dratp_part = DRATPED_MOBILITY * (after - before).max(0) / 100
-                + e.on_dratp.iter().map(action_value).sum::<i32>()
-                + e.passives.iter().map(passive_value).sum::<i32>()
-                + e.invoke
-                    .map_or(0, |i| 3 * action_value(&i.action) / 2 - 2 * i.cost as i32);
             let i = k.index();
-            v.values[i] = MOBILITY * before / 100 + afford(dratp_part) - LIABILITY * cost
-                + if def.navia_guard { GUARD } else { 0 };
-            v.dratp_dependent[i] = after >= 2 * before.max(1);
+            v.values[i] = f.value();
+            v.dratp_dependent[i] = f.after >= 2 * f.before.max(1);
             v.immortal[i] = def.has_passive(|p| *p == Passive::Immortal);
             let actions = || e.on_dratp.iter().chain(e.invoke.as_ref().map(|i| &i.action));
             v.remover[i] = actions().any(|a| matches!(a, EffectAction::Remove(_) | EffectAction::RemoveArea(_)));
