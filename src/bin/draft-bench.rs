@@ -19,6 +19,8 @@ use dratp::search::{Limits, SearchOptions, Searcher, Signals};
 
 /// Plies after which an unfinished game counts as a draw.
 const MAX_PLIES: usize = 300;
+/// Nodes per move at most: a few positions with many effect choices would otherwise take minutes at depth 3.
+const MAX_NODES: u64 = 50_000;
 
 /// Who won a self-play game between two forces: `Some(side)` or a draw.
 fn play(first: &Force, second: &Force, depth: u32, cat: &'static Catalogue) -> (Option<Side>, usize) {
@@ -31,6 +33,7 @@ fn play(first: &Force, second: &Force, depth: u32, cat: &'static Catalogue) -> (
     let mut searcher = Searcher::new(&opts);
     let limits = Limits {
         depth: Some(depth),
+        nodes: Some(MAX_NODES),
         ..Limits::default()
     };
     let signals = Signals::default();
