@@ -816,6 +816,8 @@ fn harmless(line: &str, fen: &str) -> bool {
             let pos = match from {
                 StartPos::Start => Ok(start()),
                 StartPos::Fen(t) => parse_nfen(&t, Catalogue::builtin()),
+                // Forces may set a new position; the fuzzer never sends them.
+                StartPos::Forces(_) => return false,
             };
             let Ok(pos) = pos else { return true };
             let mut g = Game::new(pos);
