@@ -653,6 +653,71 @@ mod tests {
     }
 
     #[test]
+    fn position_startpos_forces() {
+        let words = |navia: &str, m: &[&str]| ForceWords {
+            navia: navia.into(),
+            maseitai: m.iter().map(|s| s.to_string()).collect(),
+        };
+        assert_eq!(
+            ok("position startpos forces N01:M01,M02 Debora:Troll,Hamulus_Garuda moves c2c3"),
+            Command::Position {
+                start: StartPos::Forces([
+                    words("N01", &["M01", "M02"]),
+                    words("Debora", &["Troll", "Hamulus_Garuda"])
+                ]),
+                moves: vec!["c2c3".into()]
+            }
+        );
+        assert_eq!(
+            bad("position startpos forces N01:M01"),
+            "position: forces takes two forces, first player first (<navia>:<maseitai>,…), got 1"
+        );
+        assert_eq!(
+            bad("position startpos forces a:b c:d e:f"),
+            "position: forces takes two forces, first player first (<navia>:<maseitai>,…), got 3"
+        );
+        for w in ["N01", "N01:", ":M01", "N01:M01,", "N01:M01,,M02", "N01:M01:M02"] {
+            assert_eq!(
+                bad(&format!("position startpos forces {w} N02:M08")),
+                format!(
+                    "position: bad force '{w}': expected <navia>:<maseitai>,<maseitai>,… (ids or names, no empty item)"
+                )
+            );
+        }
+    }
+
+    #[test]
+    fn go_draft_pool_and_picks() {
+        let strings = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            ok("go draft pool M01 M02 M03 picks M02"),
+            Command::Draft {
+                pool: strings(&["M01", "M02", "M03"]),
+                picks: strings(&["M02"])
+            }
+        );
+        assert_eq!(
+            ok("go draft pool M01 M02"),
+            Command::Draft {
+                pool: strings(&["M01", "M02"]),
+                picks: vec![]
+            }
+        );
+        assert_eq!(
+            bad("go draft"),
+            "go draft: expected 'pool <15 pieces> [picks <pieces>]'"
+        );
+        assert_eq!(
+            bad("go draft picks M01"),
+            "go draft: expected 'pool <15 pieces> [picks <pieces>]'"
+        );
+        assert_eq!(
+            bad("go draft pool M01 picks M01 picks M02"),
+            "go draft: 'picks' given twice"
+        );
+    }
+
+    #[test]
     fn go_words_in_any_order_both_dialects() {
         let g = match ok("go btime 2000 wtime 1000 binc 20 winc 10 movestogo 5") {
             Command::Go(g) => g,

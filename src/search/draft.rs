@@ -1,36 +1,35 @@
 //! The draft pick policy (R30): which Maseitai to pick from what is left.
 //!
-//! Each piece gets a static value from what it does on an open board (the
-//! squares both compass faces reach, averaged over every square), the price of
-//! its dratp (the stronger face and the effect only count as far as the pool can
-//! pay for them) and the reward it hands the opponent when taken (its cost,
-//! R13). A force's value is the sum over its pieces, less a penalty when its
-//! dratps together cost more than a game's gyullas can buy, plus bonuses that
-//! depend on the opponent's picks (undo against many dratp-dependent pieces,
-//! removal against immortal ones). A pick is chosen by a short minimax over the
-//! next picks of both players, each line finished greedily, scoring my force
-//! minus the opponent's. `BENCHMARKS.md` ("Draft") measures it against picking
-//! the dearest piece.
+//! Each piece gets a static value led by its cost (cost follows strength, and
+//! self-play confirms it predicts the winner), refined by what it does on an
+//! open board (the squares both compass faces reach, averaged over every square)
+//! and by its effect, the dratped part discounted by its price since a dear dratp
+//! is paid late or never. A force's value is the sum over its pieces, plus
+//! counter terms that depend on the opponent's picks (undo against many
+//! dratp-dependent pieces, removal against immortal ones). A pick is chosen by a
+//! short minimax over the next picks of both players, each line finished
+//! greedily, scoring my force minus the opponent's. `BENCHMARKS.md` ("Draft")
+//! measures it against picking the dearest piece.
 
 use crate::rules::catalogue::{EffectAction, Passive, PieceClass, Scope};
 use crate::rules::forces::Draft;
 use crate::rules::position::{Piece, Placed, Setup};
 use crate::rules::{Catalogue, Kind, Position, Side, Square};
 
-/// Value of one square the undratped face reaches, on average.
-const MOBILITY: i32 = 12;
+/// Per gyullas of cost. Cost follows strength (maseitai-facts.md) and the search
+/// values pieces by it; fitted on self-play (`scripts/fit_draft.py`), the force
+/// cost difference was the one feature that predicted the winner, so it leads.
+const COST: i32 = 24;
+/// Value of one square the undratped face reaches, on average: a tie-break among similar costs.
+const MOBILITY: i32 = 4;
 /// Value of one more square reached once dratped, before the price discount.
-const DRATPED_MOBILITY: i32 = 8;
-/// Per gyullas of cost: what the opponent earns by taking the piece (R13).
-const LIABILITY: i32 = 3;
+const DRATPED_MOBILITY: i32 = 2;
+/// Share of the effect table's value that counts, in percent.
+const EFFECT_PERCENT: i32 = 50;
 /// Costs at which half the dratp value is expected to be realised.
 const AFFORD_HALF: i32 = 12;
 /// Summoned next to the Navia: a defender that needs no summon square (R16).
 const GUARD: i32 = 10;
-/// Dratp costs a force can pay in a typical game; more is dead weight.
-const BUDGET: i32 = 60;
-/// Per gyullas of the force's total cost above the budget.
-const OVER_BUDGET: i32 = 2;
 /// Per opposing piece whose dratp doubles its reach, for an undo of others.
 const UNDO_PER_TARGET: i32 = 12;
 /// Per opposing immortal piece, for a removal by effect (effects still take them, R20).
@@ -167,8 +166,9 @@ impl Features {
     pub fn value(&self) -> i32 {
         // The share of the dratped face and effect a game realises falls with the price.
         let afford = |x: i32| x * AFFORD_HALF / (AFFORD_HALF + self.cost);
-        let dratp_part = DRATPED_MOBILITY * (self.after - self.before).max(0) / 100 + self.effect;
-        MOBILITY * self.before / 100 + afford(dratp_part) - LIABILITY * self.cost + GUARD * self.guard
+        let dratp_part =
+            DRATPED_MOBILITY * (self.after - self.before).max(0) / 100 + self.effect * EFFECT_PERCENT / 100;
+        COST * self.cost + MOBILITY * self.before / 100 + afford(dratp_part) + GUARD * self.guard
     }
 }
 
@@ -207,11 +207,9 @@ impl PieceValues {
     }
 
     /// A force's value against the opponent's pieces.
-    pub fn force_value(&self, mine: &[Kind], theirs: &[Kind], cat: &Catalogue) -> i32 {
+    pub fn force_value(&self, mine: &[Kind], theirs: &[Kind]) -> i32 {
         let count = |f: &dyn Fn(usize) -> bool, set: &[Kind]| set.iter().filter(|k| f(k.index())).count() as i32;
-        let total_cost: i32 = mine.iter().map(|&k| cat.get(k).cost as i32).sum();
         let mut v: i32 = mine.iter().map(|&k| self.value(k)).sum();
-        v -= OVER_BUDGET * (total_cost - BUDGET).max(0);
         v += UNDO_PER_TARGET
             * count(&|i| self.undo_others[i], mine).min(1)
             * count(&|i| self.dratp_dependent[i], theirs);
@@ -220,13 +218,13 @@ impl PieceValues {
     }
 
     /// Final score of a finished or greedily finished draft, for `side`.
-    fn margin(&self, d: &Draft, side: Side, cat: &Catalogue) -> i32 {
+    fn margin(&self, d: &Draft, side: Side) -> i32 {
         let (mine, theirs) = (d.picked(side), d.picked(side.opponent()));
-        self.force_value(&mine, &theirs, cat) - self.force_value(&theirs, &mine, cat)
+        self.force_value(&mine, &theirs) - self.force_value(&theirs, &mine)
     }
 
     /// The pick whose force value gain is largest right now (the greedy finish).
-    fn greedy(&self, d: &Draft, cat: &Catalogue) -> Option<Kind> {
+    fn greedy(&self, d: &Draft) -> Option<Kind> {
         let side = d.to_pick()?;
         let mut left = d.left();
         left.dedup();
@@ -234,28 +232,28 @@ impl PieceValues {
         left.into_iter().max_by_key(|&k| {
             let mut with = mine.clone();
             with.push(k);
-            (self.force_value(&with, &theirs, cat), std::cmp::Reverse(k))
+            (self.force_value(&with, &theirs), std::cmp::Reverse(k))
         })
     }
 
     /// Minimax over `depth` picks, then greedy to the end; the score is for `side`.
-    fn search(&self, d: &Draft, side: Side, depth: usize, cat: &Catalogue) -> i32 {
+    fn search(&self, d: &Draft, side: Side, depth: usize) -> i32 {
         let Some(to_pick) = d.to_pick() else {
-            return self.margin(d, side, cat);
+            return self.margin(d, side);
         };
         if depth == 0 {
             let mut d = d.clone();
-            while let Some(k) = self.greedy(&d, cat) {
+            while let Some(k) = self.greedy(&d) {
                 d.pick(k);
             }
-            return self.margin(&d, side, cat);
+            return self.margin(&d, side);
         }
         let mut left = d.left();
         left.dedup();
         let scores = left.iter().map(|&k| {
             let mut next = d.clone();
             next.pick(k);
-            self.search(&next, side, depth - 1, cat)
+            self.search(&next, side, depth - 1)
         });
         if to_pick == side {
             scores.max().unwrap_or(0)
@@ -280,7 +278,7 @@ pub fn rank_picks(d: &Draft, cat: &'static Catalogue) -> Vec<Candidate> {
             next.pick(k);
             Candidate {
                 kind: k,
-                score: values.search(&next, side, LOOKAHEAD - 1, cat),
+                score: values.search(&next, side, LOOKAHEAD - 1),
                 value: values.value(k),
             }
         })
