@@ -465,7 +465,8 @@ impl Position {
             follow,
             choices: Choices::NONE,
         };
-        if !steps.iter().any(|s| s.has_choice()) {
+        let invoke = follow == Follow::Invoke;
+        if !invoke && !steps.iter().any(|s| s.has_choice()) {
             out.push(base);
             return;
         }
@@ -477,6 +478,9 @@ impl Position {
             }
         }
         mid.pay_and_flip(to, follow, zone_cost(cost, to));
+        if invoke && !mid.invoke_does_something(to, steps[0]) {
+            return; // D27: paying for nothing is not an action.
+        }
         mid.expand_steps(to, steps, base, out);
     }
 }
