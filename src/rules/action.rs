@@ -66,6 +66,17 @@ impl Choices {
         tokens: [None; Choices::CAPACITY],
     };
 
+    /// Choices from a list; `None` if it is too long.
+    pub fn from_tokens(tokens: &[Token]) -> Option<Choices> {
+        let mut c = Choices::NONE;
+        for &t in tokens {
+            if !c.push(t) {
+                return None;
+            }
+        }
+        Some(c)
+    }
+
     /// Append a token; false if full.
     #[inline]
     pub fn push(&mut self, t: Token) -> bool {
