@@ -270,6 +270,8 @@ impl Position {
             turn: s.turn,
             key: 0,
         };
+        // Empty pools and graveyards hash too (count 0 has a key), so start from them.
+        p.key = (0..2).fold(0, |k, i| k ^ KEYS.pool[i][0] ^ KEYS.grave_gulled[i][0][0] ^ KEYS.grave_gulled[i][1][0]);
         if s.turn == 0 {
             return Err(SetupError::Turn);
         }
