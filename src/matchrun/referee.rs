@@ -8,7 +8,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 use super::cli::{DrawAdjudication, EngineConfig, Proto, ResignAdjudication};
 use super::engine_proc::{EngineError, EngineProc};
-use crate::rules::{EndReason, Game, GameResult, Position, Side};
+use crate::rules::{EndReason, Game, GameResult, MoveError, Position, Side};
 
 /// A score an engine reported, from its own point of view.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -223,7 +223,8 @@ pub fn play_game(rules: &GameRules, engines: [&mut EngineProc; 2]) -> GameReport
         }
         let side = game.position().side_to_move();
         let i = side.index();
-        let go = go_command(engines[0].config(), engines[1].config(), &clocks, side);
+        let remaining = [clocks[0].remaining, clocks[1].remaining];
+        let go = go_line(engines[0].config(), engines[1].config(), remaining, clocks[i].moves, side);
         let answer = ask(engines[i], rules.start_nfen, &move_texts, &go, deadline_for(engines[i].config(), &clocks[i]));
         let (text, at, score, depth, sent) = match answer {
             (Answer::Move { text, at, score, depth }, sent) => (text, at, score, depth, sent),
@@ -258,7 +259,10 @@ pub fn play_game(rules: &GameRules, engines: [&mut EngineProc; 2]) -> GameReport
                 report.outcome = Outcome {
                     winner: Some(side.opponent()),
                     termination: Termination::RulesInfraction,
-                    reason: format!("{} makes an illegal move: {e}", side_name(side)),
+                    reason: match e {
+                        MoveError::Syntax(t, why) => format!("{} sends an unreadable move: {t} ({why})", side_name(side)),
+                        MoveError::Illegal(t, why) => format!("{} makes an illegal move: {t} ({why})", side_name(side)),
+                    },
                 };
                 return report;
             }
@@ -290,16 +294,13 @@ fn failure_text(e: &EngineError) -> String {
 }
 
 /// The `go` line for the side to move: clocks of both sides (each under its own
-/// engine's time control), or fixed time, plus any depth or node limit.
-fn go_command(white: &EngineConfig, black: &EngineConfig, clocks: &[SideClock], side: Side) -> String {
+/// engine's time control; `remaining` white first), or fixed time, plus any depth
+/// or node limit. `moves_made` counts the mover's moves, for `movestogo`.
+pub fn go_line(white: &EngineConfig, black: &EngineConfig, remaining: [Duration; 2], moves_made: u32, side: Side) -> String {
     let me = if side == Side::White { white } else { black };
     let mut go = String::from("go");
     if let Some(tc) = me.tc {
-        let ms = |s: Side| clocks[s.index()].remaining.as_millis();
-        let inc = |s: Side| {
-            let c = if s == Side::White { white } else { black };
-            c.tc.map_or(0, |t| t.inc.as_millis())
-        };
+        let inc = |c: &EngineConfig| c.tc.map_or(0, |t| t.inc.as_millis());
         let names = match me.proto {
             Proto::Uci => ["wtime", "btime", "winc", "binc"],
             Proto::Ugi => ["p1time", "p2time", "p1inc", "p2inc"],
@@ -307,16 +308,16 @@ fn go_command(white: &EngineConfig, black: &EngineConfig, clocks: &[SideClock], 
         go += &format!(
             " {} {} {} {} {} {} {} {}",
             names[0],
-            ms(Side::White),
+            remaining[0].as_millis(),
             names[1],
-            ms(Side::Black),
+            remaining[1].as_millis(),
             names[2],
-            inc(Side::White),
+            inc(white),
             names[3],
-            inc(Side::Black)
+            inc(black)
         );
         if let Some(m) = tc.moves {
-            go += &format!(" movestogo {}", m - clocks[side.index()].moves % m);
+            go += &format!(" movestogo {}", m - moves_made % m);
         }
     } else if let Some(st) = me.st {
         go += &format!(" movetime {}", st.as_millis());

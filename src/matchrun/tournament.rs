@@ -319,13 +319,13 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
         let n = summary.games.len() as u32;
         let last = n as usize == total || stop.load(Ordering::SeqCst);
         if !last && cfg.rating_interval > 0 && n % cfg.rating_interval == 0 {
-            say(out, &results_block(cfg, &summary, &h2h));
+            say(out, &results_block(cfg, &summary));
         }
     }
     for w in workers {
         let _ = w.join();
     }
-    say(out, &results_block(cfg, &summary, &h2h));
+    say(out, &results_block(cfg, &summary));
     say(out, "Finished match");
     if let Some(path) = &cfg.jsonout {
         std::fs::write(path, summary_json(cfg, &summary).pretty()).map_err(|e| format!("-jsonout: {}: {e}", path.display()))?;
@@ -386,11 +386,10 @@ fn sprt_llr(s: &Sprt, summary: &Summary) -> f64 {
 }
 
 /// The block printed every `-ratinginterval` games and at the end.
-fn results_block(cfg: &MatchConfig, s: &Summary, h2h: &[Vec<Wdl>]) -> String {
+fn results_block(cfg: &MatchConfig, s: &Summary) -> String {
     let mut lines: Vec<String> = Vec::new();
     if s.players.len() == 2 {
         let p = &s.players[0];
-        lines.push(score_line(&p.name, &s.players[1].name, h2h[0][1]));
         let side = |label: String, wdl: Wdl| {
             let score = if wdl.games() == 0 { "nan".to_string() } else { format!("{:.3}", wdl.score()) };
             format!("...      {label}: {} - {} - {}  [{score}] {}", wdl.wins, wdl.losses, wdl.draws, wdl.games())
