@@ -27,7 +27,10 @@ pub struct CliError {
 }
 
 fn err<T>(option: &str, reason: impl Into<String>) -> Result<T, CliError> {
-    Err(CliError { option: option.to_string(), reason: reason.into() })
+    Err(CliError {
+        option: option.to_string(),
+        reason: reason.into(),
+    })
 }
 
 /// The protocol dialect an engine speaks (see `protocol.md`).
@@ -67,10 +70,12 @@ impl std::fmt::Display for Clock {
 /// Seconds without trailing zeros: `60`, `0.6`, `1.25`.
 pub fn secs_text(d: Duration) -> String {
     let ms = d.as_millis();
-    if ms % 1000 == 0 {
+    if ms.is_multiple_of(1000) {
         format!("{}", ms / 1000)
     } else {
-        format!("{:.3}", d.as_secs_f64()).trim_end_matches('0').to_string()
+        format!("{:.3}", d.as_secs_f64())
+            .trim_end_matches('0')
+            .to_string()
     }
 }
 
@@ -261,10 +266,16 @@ match options:
 /// Parse the arguments after the program name.
 pub fn parse_args(args: &[String]) -> Result<Command, CliError> {
     let groups = group(args)?;
-    if groups.iter().any(|(f, _)| f == "-help" || f == "--help" || f == "-h") {
+    if groups
+        .iter()
+        .any(|(f, _)| f == "-help" || f == "--help" || f == "-h")
+    {
         return Ok(Command::Help);
     }
-    if groups.iter().any(|(f, _)| f == "-version" || f == "--version") {
+    if groups
+        .iter()
+        .any(|(f, _)| f == "-version" || f == "--version")
+    {
         return Ok(Command::Version);
     }
     if let Some((_, v)) = groups.iter().find(|(f, _)| f == "-replay") {
@@ -277,7 +288,10 @@ pub fn parse_args(args: &[String]) -> Result<Command, CliError> {
                 other => return err(other, "not allowed with -replay"),
             }
         }
-        return Ok(Command::Replay { file: PathBuf::from(file), catalogue });
+        return Ok(Command::Replay {
+            file: PathBuf::from(file),
+            catalogue,
+        });
     }
     parse_match(&groups).map(|c| Command::Run(Box::new(c)))
 }
@@ -287,7 +301,8 @@ pub fn parse_args(args: &[String]) -> Result<Command, CliError> {
 fn group(args: &[String]) -> Result<Vec<(String, Vec<String>)>, CliError> {
     let mut out: Vec<(String, Vec<String>)> = Vec::new();
     for a in args {
-        let is_flag = a.starts_with('-') && a[1..].starts_with(|c: char| c.is_ascii_alphabetic() || c == '-');
+        let is_flag =
+            a.starts_with('-') && a[1..].starts_with(|c: char| c.is_ascii_alphabetic() || c == '-');
         if is_flag {
             out.push((a.clone(), Vec::new()));
         } else if let Some(last) = out.last_mut() {
@@ -331,18 +346,23 @@ fn pairs<'a>(flag: &str, values: &'a [String]) -> Result<Vec<(&'a str, &'a str)>
 }
 
 fn number<T: std::str::FromStr>(option: &str, text: &str) -> Result<T, CliError> {
-    text.trim().parse::<T>().or_else(|_| err(option, format!("'{text}' is not a valid number")))
+    text.trim()
+        .parse::<T>()
+        .or_else(|_| err(option, format!("'{text}' is not a valid number")))
 }
 
 fn seconds(option: &str, text: &str) -> Result<Duration, CliError> {
     let v: f64 = number(option, text)?;
-    if !v.is_finite() || v < 0.0 || v > 1e9 {
+    if !(0.0..=1e9).contains(&v) {
         return err(option, format!("'{text}' is not a number of seconds"));
     }
     Ok(Duration::from_secs_f64(v))
 }
 
-fn positive<T: Default + PartialOrd + std::str::FromStr>(option: &str, text: &str) -> Result<T, CliError> {
+fn positive<T: Default + PartialOrd + std::str::FromStr>(
+    option: &str,
+    text: &str,
+) -> Result<T, CliError> {
     let v: T = number(option, text)?;
     if v <= T::default() {
         return err(option, format!("'{text}' must be at least 1"));
@@ -353,15 +373,19 @@ fn positive<T: Default + PartialOrd + std::str::FromStr>(option: &str, text: &st
 /// Seconds as `S`, `S.F` or `M:S`.
 fn time_value(i: &str) -> IResult<&str, f64> {
     alt((
-        nom::combinator::map(separated_pair(map_res(digit1, str::parse::<u32>), char(':'), double), |(m, s)| {
-            m as f64 * 60.0 + s
-        }),
+        nom::combinator::map(
+            separated_pair(map_res(digit1, str::parse::<u32>), char(':'), double),
+            |(m, s)| m as f64 * 60.0 + s,
+        ),
         double,
     ))(i)
 }
 
+/// Moves per period, base seconds, increment seconds.
+type ClockParts = (Option<u32>, f64, f64);
+
 /// A time control: `[moves/]time[+increment]`, `inf`, or `infinite`.
-fn clock(i: &str) -> IResult<&str, Option<(Option<u32>, f64, f64)>> {
+fn clock(i: &str) -> IResult<&str, Option<ClockParts>> {
     alt((
         nom::combinator::map(alt((tag("infinite"), tag("inf"))), |_| None),
         nom::combinator::map(
@@ -378,12 +402,20 @@ fn clock(i: &str) -> IResult<&str, Option<(Option<u32>, f64, f64)>> {
 /// Parse a `tc=` value; `None` means no clock (`inf`).
 pub fn parse_tc(text: &str) -> Result<Option<Clock>, CliError> {
     let Ok((_, parsed)) = all_consuming(clock)(text) else {
-        return err("tc", format!("'{text}' is not [moves/]time[+increment] or inf"));
+        return err(
+            "tc",
+            format!("'{text}' is not [moves/]time[+increment] or inf"),
+        );
     };
-    let Some((moves, base, inc)) = parsed else { return Ok(None) };
+    let Some((moves, base, inc)) = parsed else {
+        return Ok(None);
+    };
     let ok = |v: f64| v.is_finite() && (0.0..1e9).contains(&v);
     if !ok(base) || !ok(inc) {
-        return err("tc", format!("'{text}': times must be non-negative seconds"));
+        return err(
+            "tc",
+            format!("'{text}': times must be non-negative seconds"),
+        );
     }
     if base == 0.0 && inc == 0.0 {
         return err("tc", format!("'{text}' gives no time at all"));
@@ -413,7 +445,11 @@ fn engine_config(each: &[(&str, &str)], own: &[(&str, &str)]) -> Result<EngineCo
         stderr: None,
     };
     let mut own_args = false;
-    for (from_each, &(k, v)) in each.iter().map(|kv| (true, kv)).chain(own.iter().map(|kv| (false, kv))) {
+    for (from_each, &(k, v)) in each
+        .iter()
+        .map(|kv| (true, kv))
+        .chain(own.iter().map(|kv| (false, kv)))
+    {
         match k {
             "cmd" => c.cmd = v.to_string(),
             "name" => c.name = v.to_string(),
@@ -459,10 +495,19 @@ fn engine_config(each: &[(&str, &str)], own: &[(&str, &str)]) -> Result<EngineCo
             .unwrap_or_else(|| c.cmd.clone());
     }
     if c.tc.is_none() && c.st.is_none() && c.depth.is_none() && c.nodes.is_none() {
-        return err("-engine", format!("engine '{}' has no limit: give tc=, st=, depth= or nodes=", c.name));
+        return err(
+            "-engine",
+            format!(
+                "engine '{}' has no limit: give tc=, st=, depth= or nodes=",
+                c.name
+            ),
+        );
     }
     if c.tc.is_some() && c.st.is_some() {
-        return err("-engine", format!("engine '{}': tc= and st= exclude each other", c.name));
+        return err(
+            "-engine",
+            format!("engine '{}': tc= and st= exclude each other", c.name),
+        );
     }
     Ok(c)
 }
@@ -510,7 +555,10 @@ fn parse_match(groups: &[(String, Vec<String>)]) -> Result<MatchConfig, CliError
                 match values.as_slice() {
                     [] => {}
                     [v] if v == "2" => {}
-                    _ => return err(f, "only '-repeat' or '-repeat 2' (each opening played twice) is supported"),
+                    _ => return err(
+                        f,
+                        "only '-repeat' or '-repeat 2' (each opening played twice) is supported",
+                    ),
                 }
                 m.repeat = true;
             }
@@ -519,7 +567,9 @@ fn parse_match(groups: &[(String, Vec<String>)]) -> Result<MatchConfig, CliError
             "-ratinginterval" => m.rating_interval = number(f, one_value(f, values)?)?,
             "-pgnout" => {
                 // cutechess accepts trailing `min` / `fi` flags; records here are always full.
-                let Some(file) = values.first() else { return err(f, "needs a file name") };
+                let Some(file) = values.first() else {
+                    return err(f, "needs a file name");
+                };
                 m.pgnout = Some(PathBuf::from(file));
             }
             "-jsonout" => m.jsonout = Some(PathBuf::from(one_value(f, values)?)),
@@ -546,7 +596,10 @@ fn parse_match(groups: &[(String, Vec<String>)]) -> Result<MatchConfig, CliError
         m.engines.push(engine_config(&each, own)?);
     }
     if m.engines.len() < 2 {
-        return err("-engine", format!("at least two engines are needed, got {}", m.engines.len()));
+        return err(
+            "-engine",
+            format!("at least two engines are needed, got {}", m.engines.len()),
+        );
     }
     if m.openings.is_some() && m.forces.is_some() {
         return err("-forces", "cannot be combined with -openings");
@@ -557,13 +610,21 @@ fn parse_match(groups: &[(String, Vec<String>)]) -> Result<MatchConfig, CliError
     let mut names: Vec<&str> = m.engines.iter().map(|e| e.name.as_str()).collect();
     names.sort_unstable();
     if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
-        return err("-engine", format!("two engines are named '{}'; give them name=", w[0]));
+        return err(
+            "-engine",
+            format!("two engines are named '{}'; give them name=", w[0]),
+        );
     }
     Ok(m)
 }
 
 fn openings(flag: &str, values: &[String]) -> Result<OpeningsConfig, CliError> {
-    let mut o = OpeningsConfig { file: PathBuf::new(), order: OpeningOrder::Sequential, seed: 0, start: 1 };
+    let mut o = OpeningsConfig {
+        file: PathBuf::new(),
+        order: OpeningOrder::Sequential,
+        seed: 0,
+        start: 1,
+    };
     for (k, v) in pairs(flag, values)? {
         match k {
             "file" => o.file = PathBuf::from(v),
@@ -587,7 +648,9 @@ fn openings(flag: &str, values: &[String]) -> Result<OpeningsConfig, CliError> {
 }
 
 fn forces(flag: &str, values: &[String]) -> Result<ForcesConfig, CliError> {
-    let Some((rule, rest)) = values.split_first() else { return err(flag, "needs random or singleton") };
+    let Some((rule, rest)) = values.split_first() else {
+        return err(flag, "needs random or singleton");
+    };
     let rule = match rule.as_str() {
         "random" | "standard" => ForceRule::Standard,
         "singleton" => ForceRule::Singleton,
@@ -604,7 +667,11 @@ fn forces(flag: &str, values: &[String]) -> Result<ForcesConfig, CliError> {
 }
 
 fn draw(flag: &str, values: &[String]) -> Result<DrawAdjudication, CliError> {
-    let mut d = DrawAdjudication { movenumber: 0, movecount: 0, score: 0 };
+    let mut d = DrawAdjudication {
+        movenumber: 0,
+        movecount: 0,
+        score: 0,
+    };
     let mut seen = [false; 3];
     for (k, v) in pairs(flag, values)? {
         match k {
@@ -621,7 +688,11 @@ fn draw(flag: &str, values: &[String]) -> Result<DrawAdjudication, CliError> {
 }
 
 fn resign(flag: &str, values: &[String]) -> Result<ResignAdjudication, CliError> {
-    let mut r = ResignAdjudication { movecount: 0, score: 0, twosided: false };
+    let mut r = ResignAdjudication {
+        movecount: 0,
+        score: 0,
+        twosided: false,
+    };
     let mut seen = [false; 2];
     for (k, v) in pairs(flag, values)? {
         match k {

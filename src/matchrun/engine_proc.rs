@@ -53,7 +53,10 @@ pub struct IoLog {
 impl IoLog {
     /// A log writing to `out`, times counted from now.
     pub fn new(out: Box<dyn Write + Send>) -> Arc<IoLog> {
-        Arc::new(IoLog { start: Instant::now(), out: Mutex::new(out) })
+        Arc::new(IoLog {
+            start: Instant::now(),
+            out: Mutex::new(out),
+        })
     }
 
     /// Record one line; `dir` is `>` for lines sent, `<` for lines received.
@@ -84,7 +87,11 @@ impl EngineProc {
     /// Start the program and complete the handshake: `uci`→`uciok` (or `ugi`→`ugiok`),
     /// the configured options, then `isready`→`readyok`. `instance` tells concurrent
     /// copies apart in the log.
-    pub fn start(config: Arc<EngineConfig>, instance: usize, log: Option<Arc<IoLog>>) -> Result<EngineProc, EngineError> {
+    pub fn start(
+        config: Arc<EngineConfig>,
+        instance: usize,
+        log: Option<Arc<IoLog>>,
+    ) -> Result<EngineProc, EngineError> {
         let program = match &config.dir {
             // Resolve a relative path with a slash in the engine's directory, as cutechess does.
             Some(dir) if config.cmd.contains('/') && !config.cmd.starts_with('/') => {
@@ -93,14 +100,20 @@ impl EngineProc {
             _ => config.cmd.clone(),
         };
         let mut cmd = Command::new(&program);
-        cmd.args(&config.args).stdin(Stdio::piped()).stdout(Stdio::piped());
+        cmd.args(&config.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped());
         if let Some(dir) = &config.dir {
             cmd.current_dir(dir);
         }
         let spawn_err = |e: std::io::Error| EngineError::Spawn(program.clone(), e.to_string());
         match &config.stderr {
             Some(path) => {
-                let f = OpenOptions::new().create(true).append(true).open(path).map_err(spawn_err)?;
+                let f = OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .map_err(spawn_err)?;
                 cmd.stderr(Stdio::from(f));
             }
             None => {
@@ -122,7 +135,9 @@ impl EngineProc {
                     Ok(0) | Err(_) => break,
                     Ok(_) => {
                         let at = Instant::now();
-                        let text = String::from_utf8_lossy(&buf).trim_end_matches(['\n', '\r']).to_string();
+                        let text = String::from_utf8_lossy(&buf)
+                            .trim_end_matches(['\n', '\r'])
+                            .to_string();
                         if let Some(l) = &log2 {
                             l.line(&label2, '<', &text);
                         }
@@ -134,7 +149,16 @@ impl EngineProc {
             }
             let _ = tx.send(Event::Eof);
         });
-        let mut e = EngineProc { config, label, child, stdin, rx, log, alive: true, id_name: None };
+        let mut e = EngineProc {
+            config,
+            label,
+            child,
+            stdin,
+            rx,
+            log,
+            alive: true,
+            id_name: None,
+        };
         e.handshake()?;
         Ok(e)
     }
@@ -198,7 +222,11 @@ impl EngineProc {
     }
 
     /// The next line before `deadline`; `waiting_for` names it in the timeout error.
-    pub fn recv(&mut self, deadline: Instant, waiting_for: &str) -> Result<(Instant, String), EngineError> {
+    pub fn recv(
+        &mut self,
+        deadline: Instant,
+        waiting_for: &str,
+    ) -> Result<(Instant, String), EngineError> {
         if !self.alive {
             return Err(EngineError::Disconnected);
         }
@@ -209,7 +237,10 @@ impl EngineProc {
                 self.alive = false;
                 Err(EngineError::Disconnected)
             }
-            Err(RecvTimeoutError::Timeout) => Err(EngineError::Timeout(waiting_for.to_string(), wait.as_millis())),
+            Err(RecvTimeoutError::Timeout) => Err(EngineError::Timeout(
+                waiting_for.to_string(),
+                wait.as_millis(),
+            )),
         }
     }
 

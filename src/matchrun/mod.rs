@@ -55,9 +55,10 @@ pub fn main_with_args(args: &[String], out: &mut dyn Write) -> i32 {
 fn replay(file: &std::path::Path, catalogue: Option<&std::path::Path>, out: &mut dyn Write) -> i32 {
     let cat = match catalogue {
         None => crate::rules::Catalogue::builtin(),
-        Some(path) => match std::fs::read_to_string(path).map_err(|e| e.to_string()).and_then(|t| {
-            crate::rules::Catalogue::parse(&t).map_err(|e| e.to_string())
-        }) {
+        Some(path) => match std::fs::read_to_string(path)
+            .map_err(|e| e.to_string())
+            .and_then(|t| crate::rules::Catalogue::parse(&t).map_err(|e| e.to_string()))
+        {
             Ok(c) => c.intern(),
             Err(e) => {
                 eprintln!("dratp-match: -catalogue: {}: {e}", path.display());
@@ -91,6 +92,11 @@ fn replay(file: &std::path::Path, catalogue: Option<&std::path::Path>, out: &mut
         };
         let _ = writeln!(out, "{line}");
     }
-    let _ = writeln!(out, "Replayed {} games: {} ok, {bad} mismatched", games.len(), games.len() - bad);
+    let _ = writeln!(
+        out,
+        "Replayed {} games: {} ok, {bad} mismatched",
+        games.len(),
+        games.len() - bad
+    );
     i32::from(bad > 0)
 }

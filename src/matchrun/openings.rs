@@ -58,7 +58,10 @@ pub fn parse_openings(text: &str, cat: &'static Catalogue) -> Result<Vec<Positio
         }
         let pos = parse_nfen(line, cat).map_err(|e| format!("line {}: {e}", n + 1))?;
         if pos.outcome().is_some() || pos.legal_actions().is_empty() {
-            return Err(format!("line {}: the game is already over in this position", n + 1));
+            return Err(format!(
+                "line {}: the game is already over in this position",
+                n + 1
+            ));
         }
         out.push(pos);
     }
@@ -90,7 +93,11 @@ pub struct Force {
 /// Draw a force: a Navia uniformly, then 7 Maseitai from a bag holding each
 /// Maseitai twice (standard, R28) or once (singleton, R29).
 pub fn draw_force(cat: &Catalogue, rule: ForceRule, rng: &mut Rng) -> Result<Force, String> {
-    let of = |class| cat.kinds().filter(|&k| cat.get(k).code.class == class).collect::<Vec<_>>();
+    let of = |class| {
+        cat.kinds()
+            .filter(|&k| cat.get(k).code.class == class)
+            .collect::<Vec<_>>()
+    };
     let navias = of(PieceClass::Navia);
     let maseitai = of(PieceClass::Maseitai);
     if navias.is_empty() {
@@ -100,9 +107,15 @@ pub fn draw_force(cat: &Catalogue, rule: ForceRule, rng: &mut Rng) -> Result<For
         ForceRule::Standard => 2,
         ForceRule::Singleton => 1,
     };
-    let mut bag: Vec<Kind> = maseitai.iter().flat_map(|&k| std::iter::repeat(k).take(copies)).collect();
+    let mut bag: Vec<Kind> = maseitai
+        .iter()
+        .flat_map(|&k| std::iter::repeat_n(k, copies))
+        .collect();
     if bag.len() < 7 {
-        return Err(format!("the catalogue has too few Maseitai for a force ({} copies available)", bag.len()));
+        return Err(format!(
+            "the catalogue has too few Maseitai for a force ({} copies available)",
+            bag.len()
+        ));
     }
     let navia = navias[rng.below(navias.len())];
     // A partial Fisher–Yates: the first 7 of a random permutation of the bag.
@@ -112,7 +125,10 @@ pub fn draw_force(cat: &Catalogue, rule: ForceRule, rng: &mut Rng) -> Result<For
     }
     let mut chosen = bag[..7].to_vec();
     chosen.sort();
-    Ok(Force { navia, maseitai: chosen })
+    Ok(Force {
+        navia,
+        maseitai: chosen,
+    })
 }
 
 /// The standard setup (R7) with the given forces: Navia on d1/d7, red Gulled on
@@ -121,10 +137,18 @@ pub fn setup_position(cat: &'static Catalogue, forces: &[Force; 2]) -> Result<Po
     let mut board = [None; Square::COUNT];
     let mut put = |name: &str, side: Side, piece: Piece| {
         let sq = Square::from_name(name).expect("setup squares are valid");
-        board[sq.index()] = Some(Placed { side, piece, dratped: false });
+        board[sq.index()] = Some(Placed {
+            side,
+            piece,
+            dratped: false,
+        });
     };
     for (side, back, front) in [(Side::White, '1', '2'), (Side::Black, '7', '6')] {
-        put(&format!("d{back}"), side, Piece::Navia(forces[side.index()].navia));
+        put(
+            &format!("d{back}"),
+            side,
+            Piece::Navia(forces[side.index()].navia),
+        );
         put(&format!("b{back}"), side, Piece::RedGulled);
         put(&format!("f{back}"), side, Piece::RedGulled);
         for file in 'a'..='g' {
@@ -144,7 +168,11 @@ pub fn setup_position(cat: &'static Catalogue, forces: &[Force; 2]) -> Result<Po
 }
 
 /// A random start: both forces drawn with `rng` under `rule`, set up by R7.
-pub fn random_start(cat: &'static Catalogue, rule: ForceRule, rng: &mut Rng) -> Result<Position, String> {
+pub fn random_start(
+    cat: &'static Catalogue,
+    rule: ForceRule,
+    rng: &mut Rng,
+) -> Result<Position, String> {
     let forces = [draw_force(cat, rule, rng)?, draw_force(cat, rule, rng)?];
     setup_position(cat, &forces)
 }

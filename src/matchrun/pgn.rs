@@ -31,7 +31,10 @@ pub struct PgnGame {
 impl PgnGame {
     /// The value of a tag, if present.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
     }
 }
 
@@ -160,7 +163,11 @@ pub struct PgnError {
 
 fn tag_pair(i: &str) -> IResult<&str, (String, String)> {
     let value = alt((
-        escaped_transform(none_of("\\\""), '\\', alt((value("\\", tag("\\")), value("\"", tag("\""))))),
+        escaped_transform(
+            none_of("\\\""),
+            '\\',
+            alt((value("\\", tag("\\")), value("\"", tag("\"")))),
+        ),
         map(tag(""), |_| String::new()),
     ));
     map(
@@ -188,11 +195,21 @@ enum Token<'a> {
 
 fn token(i: &str) -> IResult<&str, Token<'_>> {
     alt((
-        map(delimited(char('{'), take_till(|c| c == '}'), char('}')), Token::Comment),
-        map(preceded(char(';'), take_till(|c| c == '\n')), |_| Token::Number),
+        map(
+            delimited(char('{'), take_till(|c| c == '}'), char('}')),
+            Token::Comment,
+        ),
+        map(preceded(char(';'), take_till(|c| c == '\n')), |_| {
+            Token::Number
+        }),
         map(preceded(char('$'), digit1), |_| Token::Number),
-        map(alt((tag("1-0"), tag("0-1"), tag("1/2-1/2"), tag("*"))), Token::Result),
-        map(terminated(digit1, take_while1(|c| c == '.')), |_| Token::Number),
+        map(
+            alt((tag("1-0"), tag("0-1"), tag("1/2-1/2"), tag("*"))),
+            Token::Result,
+        ),
+        map(terminated(digit1, take_while1(|c| c == '.')), |_| {
+            Token::Number
+        }),
         map(is_not(" \t\r\n{};[]"), Token::Move),
     ))(i)
 }
@@ -203,14 +220,28 @@ fn parse_move_comment(c: &str) -> (Option<EngineScore>, Option<u32>, Duration) {
         terminated(nom::number::complete::double, char('s'))(i)
     }
     fn score(i: &str) -> IResult<&str, (EngineScore, Option<u32>)> {
-        let mate = map(pair(alt((char('+'), char('-'))), preceded(char('M'), digit1)), |(s, n): (char, &str)| {
-            let n: i32 = n.parse().unwrap_or(i32::MAX);
-            EngineScore::Mate(if s == '-' { -n } else { n })
-        });
-        let cp = map(recognize(tuple((alt((char('+'), char('-'))), digit1, opt(pair(char('.'), digit1))))), |t: &str| {
-            EngineScore::Cp((t.parse::<f64>().unwrap_or(0.0) * 100.0).round() as i32)
-        });
-        pair(alt((mate, cp)), opt(preceded(char('/'), map(digit1, |d: &str| d.parse().unwrap_or(0)))))(i)
+        let mate = map(
+            pair(alt((char('+'), char('-'))), preceded(char('M'), digit1)),
+            |(s, n): (char, &str)| {
+                let n: i32 = n.parse().unwrap_or(i32::MAX);
+                EngineScore::Mate(if s == '-' { -n } else { n })
+            },
+        );
+        let cp = map(
+            recognize(tuple((
+                alt((char('+'), char('-'))),
+                digit1,
+                opt(pair(char('.'), digit1)),
+            ))),
+            |t: &str| EngineScore::Cp((t.parse::<f64>().unwrap_or(0.0) * 100.0).round() as i32),
+        );
+        pair(
+            alt((mate, cp)),
+            opt(preceded(
+                char('/'),
+                map(digit1, |d: &str| d.parse().unwrap_or(0)),
+            )),
+        )(i)
     }
     let parsed: IResult<&str, _> = tuple((opt(terminated(score, multispace1)), secs))(c.trim());
     match parsed {
@@ -237,7 +268,12 @@ pub fn read_games(text: &str) -> Result<Vec<PgnGame>, PgnError> {
             reason: reason.to_string(),
             near: at.chars().take(40).collect(),
         };
-        let mut g = PgnGame { tags: Vec::new(), moves: Vec::new(), result: String::new(), final_comment: None };
+        let mut g = PgnGame {
+            tags: Vec::new(),
+            moves: Vec::new(),
+            result: String::new(),
+            final_comment: None,
+        };
         while rest.starts_with('[') {
             let (r, t) = tag_pair(rest).map_err(|_| fail("bad tag pair", rest))?;
             g.tags.push(t);
@@ -273,7 +309,12 @@ pub fn read_games(text: &str) -> Result<Vec<PgnGame>, PgnError> {
                 }
                 Token::Move(m) => {
                     pending_comment = None;
-                    g.moves.push(MoveRecord { text: m.to_string(), score: None, depth: None, time: Duration::ZERO });
+                    g.moves.push(MoveRecord {
+                        text: m.to_string(),
+                        score: None,
+                        depth: None,
+                        time: Duration::ZERO,
+                    });
                 }
             }
             rest = r;
@@ -299,7 +340,12 @@ pub struct ReplayCheck {
 /// rules ended must carry that result and `Termination "normal"`; any other
 /// game must still be in progress after its last move.
 pub fn replay_game(index: usize, g: &PgnGame, cat: &'static Catalogue) -> ReplayCheck {
-    let mut check = ReplayCheck { index, result: g.result.clone(), plies: 0, verdict: Ok(String::new()) };
+    let mut check = ReplayCheck {
+        index,
+        result: g.result.clone(),
+        plies: 0,
+        verdict: Ok(String::new()),
+    };
     let fen = g.tag("FEN").unwrap_or(START_NFEN);
     let start = match parse_nfen(fen, cat) {
         Ok(p) => p,
@@ -310,7 +356,10 @@ pub fn replay_game(index: usize, g: &PgnGame, cat: &'static Catalogue) -> Replay
     };
     if let Some(tagged) = g.tag("Result") {
         if tagged != g.result {
-            check.verdict = Err(format!("Result tag '{tagged}' differs from the movetext's '{}'", g.result));
+            check.verdict = Err(format!(
+                "Result tag '{tagged}' differs from the movetext's '{}'",
+                g.result
+            ));
             return check;
         }
     }
@@ -327,9 +376,17 @@ pub fn replay_game(index: usize, g: &PgnGame, cat: &'static Catalogue) -> Replay
         Some(r) => {
             let o = Outcome::from_rules(r);
             if o.result_token() != g.result {
-                Err(format!("the rules give {} ({}), the record says {}", o.result_token(), o.reason, g.result))
+                Err(format!(
+                    "the rules give {} ({}), the record says {}",
+                    o.result_token(),
+                    o.reason,
+                    g.result
+                ))
             } else if termination != Some(Termination::Normal) {
-                Err(format!("the rules ended the game ({}) but Termination is not \"normal\"", o.reason))
+                Err(format!(
+                    "the rules ended the game ({}) but Termination is not \"normal\"",
+                    o.reason
+                ))
             } else {
                 Ok(format!("{} {}", g.result, o.reason))
             }
@@ -340,7 +397,9 @@ pub fn replay_game(index: usize, g: &PgnGame, cat: &'static Catalogue) -> Replay
         None => Ok(format!(
             "{} {}",
             g.result,
-            g.final_comment.clone().unwrap_or_else(|| termination.map_or("?", |t| t.pgn()).to_string())
+            g.final_comment
+                .clone()
+                .unwrap_or_else(|| termination.map_or("?", |t| t.pgn()).to_string())
         )),
     };
     check

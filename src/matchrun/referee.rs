@@ -121,7 +121,11 @@ impl Outcome {
             (EndReason::NoAction, Some(w)) => format!("{} has no legal action", who(w.opponent())),
             (reason, _) => format!("Draw by {}", reason.describe()),
         };
-        Outcome { winner: r.winner, termination: Termination::Normal, reason }
+        Outcome {
+            winner: r.winner,
+            termination: Termination::Normal,
+            reason,
+        }
     }
 }
 
@@ -173,7 +177,12 @@ struct SideClock {
 
 /// What the engine answered to one `go`.
 enum Answer {
-    Move { text: String, at: Instant, score: Option<EngineScore>, depth: Option<u32> },
+    Move {
+        text: String,
+        at: Instant,
+        score: Option<EngineScore>,
+        depth: Option<u32>,
+    },
     Failed(Termination, String, bool),
 }
 
@@ -182,7 +191,11 @@ pub fn play_game(rules: &GameRules, engines: [&mut EngineProc; 2]) -> GameReport
     let started = SystemTime::now();
     let mut report = GameReport {
         moves: Vec::new(),
-        outcome: Outcome { winner: None, termination: Termination::Unterminated, reason: String::new() },
+        outcome: Outcome {
+            winner: None,
+            termination: Termination::Unterminated,
+            reason: String::new(),
+        },
         restart: [false; 2],
         crashed: [false; 2],
         started,
@@ -197,7 +210,10 @@ pub fn play_game(rules: &GameRules, engines: [&mut EngineProc; 2]) -> GameReport
     }
     let mut clocks: Vec<SideClock> = engines
         .iter()
-        .map(|e| SideClock { remaining: e.config().tc.map_or(Duration::ZERO, |c| c.base), moves: 0 })
+        .map(|e| SideClock {
+            remaining: e.config().tc.map_or(Duration::ZERO, |c| c.base),
+            moves: 0,
+        })
         .collect();
     let mut game = Game::new(rules.start);
     let mut adj = Adjudicator::default();
@@ -224,15 +240,38 @@ pub fn play_game(rules: &GameRules, engines: [&mut EngineProc; 2]) -> GameReport
         let side = game.position().side_to_move();
         let i = side.index();
         let remaining = [clocks[0].remaining, clocks[1].remaining];
-        let go = go_line(engines[0].config(), engines[1].config(), remaining, clocks[i].moves, side);
-        let answer = ask(engines[i], rules.start_nfen, &move_texts, &go, deadline_for(engines[i].config(), &clocks[i]));
+        let go = go_line(
+            engines[0].config(),
+            engines[1].config(),
+            remaining,
+            clocks[i].moves,
+            side,
+        );
+        let answer = ask(
+            engines[i],
+            rules.start_nfen,
+            &move_texts,
+            &go,
+            deadline_for(engines[i].config(), &clocks[i]),
+        );
         let (text, at, score, depth, sent) = match answer {
-            (Answer::Move { text, at, score, depth }, sent) => (text, at, score, depth, sent),
+            (
+                Answer::Move {
+                    text,
+                    at,
+                    score,
+                    depth,
+                },
+                sent,
+            ) => (text, at, score, depth, sent),
             (Answer::Failed(termination, what, dead), _) => {
                 report.restart[i] = true;
                 report.crashed[i] = dead;
-                report.outcome =
-                    Outcome { winner: Some(side.opponent()), termination, reason: format!("{} {what}", side_name(side)) };
+                report.outcome = Outcome {
+                    winner: Some(side.opponent()),
+                    termination,
+                    reason: format!("{} {what}", side_name(side)),
+                };
                 return report;
             }
         };
@@ -249,7 +288,10 @@ pub fn play_game(rules: &GameRules, engines: [&mut EngineProc; 2]) -> GameReport
             report.outcome = Outcome {
                 winner: Some(side.opponent()),
                 termination: Termination::RulesInfraction,
-                reason: format!("{} claims no move while it has legal actions", side_name(side)),
+                reason: format!(
+                    "{} claims no move while it has legal actions",
+                    side_name(side)
+                ),
             };
             return report;
         }
@@ -260,8 +302,12 @@ pub fn play_game(rules: &GameRules, engines: [&mut EngineProc; 2]) -> GameReport
                     winner: Some(side.opponent()),
                     termination: Termination::RulesInfraction,
                     reason: match e {
-                        MoveError::Syntax(t, why) => format!("{} sends an unreadable move: {t} ({why})", side_name(side)),
-                        MoveError::Illegal(t, why) => format!("{} makes an illegal move: {t} ({why})", side_name(side)),
+                        MoveError::Syntax(t, why) => {
+                            format!("{} sends an unreadable move: {t} ({why})", side_name(side))
+                        }
+                        MoveError::Illegal(t, why) => {
+                            format!("{} makes an illegal move: {t} ({why})", side_name(side))
+                        }
                     },
                 };
                 return report;
@@ -270,7 +316,12 @@ pub fn play_game(rules: &GameRules, engines: [&mut EngineProc; 2]) -> GameReport
         let canonical = crate::rules::action_text(&action, rules.start.catalogue());
         advance_clock(engines[i].config(), &mut clocks[i], elapsed);
         move_texts.push(canonical.clone());
-        report.moves.push(MoveRecord { text: canonical, score, depth, time: elapsed });
+        report.moves.push(MoveRecord {
+            text: canonical,
+            score,
+            depth,
+            time: elapsed,
+        });
         if game.result().is_none() {
             if let Some(o) = adj.add(rules, side, score, game.actions().len()) {
                 report.outcome = o;
@@ -282,7 +333,11 @@ pub fn play_game(rules: &GameRules, engines: [&mut EngineProc; 2]) -> GameReport
 
 /// The outcome when an engine fails before it could move.
 pub fn forfeit_outcome(side: Side, e: &EngineError, termination: Termination) -> Outcome {
-    Outcome { winner: Some(side.opponent()), termination, reason: format!("{} {}", side_name(side), failure_text(e)) }
+    Outcome {
+        winner: Some(side.opponent()),
+        termination,
+        reason: format!("{} {}", side_name(side), failure_text(e)),
+    }
 }
 
 fn failure_text(e: &EngineError) -> String {
@@ -296,7 +351,13 @@ fn failure_text(e: &EngineError) -> String {
 /// The `go` line for the side to move: clocks of both sides (each under its own
 /// engine's time control; `remaining` white first), or fixed time, plus any depth
 /// or node limit. `moves_made` counts the mover's moves, for `movestogo`.
-pub fn go_line(white: &EngineConfig, black: &EngineConfig, remaining: [Duration; 2], moves_made: u32, side: Side) -> String {
+pub fn go_line(
+    white: &EngineConfig,
+    black: &EngineConfig,
+    remaining: [Duration; 2],
+    moves_made: u32,
+    side: Side,
+) -> String {
     let me = if side == Side::White { white } else { black };
     let mut go = String::from("go");
     if let Some(tc) = me.tc {
@@ -347,27 +408,37 @@ fn deadline_for(c: &EngineConfig, clock: &SideClock) -> Duration {
 fn overstep(c: &EngineConfig, clock: &SideClock, elapsed: Duration) -> Option<String> {
     let limit = if c.tc.is_some() {
         clock.remaining
-    } else if let Some(st) = c.st {
-        st
     } else {
-        return None;
+        c.st?
     };
-    (elapsed > limit + c.margin)
-        .then(|| format!("{} ms used, {} ms left, margin {} ms", elapsed.as_millis(), limit.as_millis(), c.margin.as_millis()))
+    (elapsed > limit + c.margin).then(|| {
+        format!(
+            "{} ms used, {} ms left, margin {} ms",
+            elapsed.as_millis(),
+            limit.as_millis(),
+            c.margin.as_millis()
+        )
+    })
 }
 
 fn advance_clock(c: &EngineConfig, clock: &mut SideClock, elapsed: Duration) {
     let Some(tc) = c.tc else { return };
     clock.remaining = clock.remaining.saturating_sub(elapsed) + tc.inc;
     clock.moves += 1;
-    if tc.moves.is_some_and(|m| clock.moves % m == 0) {
+    if tc.moves.is_some_and(|m| clock.moves.is_multiple_of(m)) {
         clock.remaining += tc.base;
     }
 }
 
 /// Send the position and `go`, then read until `bestmove`; returns the answer and
 /// the moment `go` was written (the clock starts then).
-fn ask(e: &mut EngineProc, start_nfen: &str, moves: &[String], go: &str, wait: Duration) -> (Answer, Instant) {
+fn ask(
+    e: &mut EngineProc,
+    start_nfen: &str,
+    moves: &[String],
+    go: &str,
+    wait: Duration,
+) -> (Answer, Instant) {
     let position = if moves.is_empty() {
         format!("position fen {start_nfen}")
     } else {
@@ -376,10 +447,17 @@ fn ask(e: &mut EngineProc, start_nfen: &str, moves: &[String], go: &str, wait: D
     let now = Instant::now();
     let failed = |e: EngineError, sent: Instant| match e {
         EngineError::Timeout(_, ms) => (
-            Answer::Failed(Termination::TimeForfeit, format!("loses on time (no move within {ms} ms)"), false),
+            Answer::Failed(
+                Termination::TimeForfeit,
+                format!("loses on time (no move within {ms} ms)"),
+                false,
+            ),
             sent,
         ),
-        other => (Answer::Failed(Termination::Abandoned, failure_text(&other), true), sent),
+        other => (
+            Answer::Failed(Termination::Abandoned, failure_text(&other), true),
+            sent,
+        ),
     };
     if let Err(err) = e.send(&position) {
         return failed(err, now);
@@ -397,7 +475,11 @@ fn ask(e: &mut EngineProc, start_nfen: &str, moves: &[String], go: &str, wait: D
             Err(EngineError::Timeout(_, _)) if untimed => {
                 let ms = wait.as_millis();
                 return (
-                    Answer::Failed(Termination::Abandoned, format!("stalls (no move within {ms} ms)"), true),
+                    Answer::Failed(
+                        Termination::Abandoned,
+                        format!("stalls (no move within {ms} ms)"),
+                        true,
+                    ),
                     sent,
                 );
             }
@@ -412,9 +494,21 @@ fn ask(e: &mut EngineProc, start_nfen: &str, moves: &[String], go: &str, wait: D
             }
             Some("bestmove") => {
                 return match words.next() {
-                    Some(text) => (Answer::Move { text: text.to_string(), at, score, depth }, sent),
+                    Some(text) => (
+                        Answer::Move {
+                            text: text.to_string(),
+                            at,
+                            score,
+                            depth,
+                        },
+                        sent,
+                    ),
                     None => (
-                        Answer::Failed(Termination::RulesInfraction, "sends bestmove without a move".to_string(), false),
+                        Answer::Failed(
+                            Termination::RulesInfraction,
+                            "sends bestmove without a move".to_string(),
+                            false,
+                        ),
                         sent,
                     ),
                 };
@@ -430,7 +524,9 @@ pub fn parse_info(line: &str) -> (Option<EngineScore>, Option<u32>) {
     if words.get(1) == Some(&"string") {
         return (None, None);
     }
-    let bound = words.iter().any(|w| *w == "lowerbound" || *w == "upperbound");
+    let bound = words
+        .iter()
+        .any(|w| *w == "lowerbound" || *w == "upperbound");
     let (mut score, mut depth) = (None, None);
     for (i, w) in words.iter().enumerate() {
         match *w {
@@ -460,10 +556,20 @@ struct Adjudicator {
 
 impl Adjudicator {
     /// Account for the score of the move just made by `mover`; `plies` counts moves so far.
-    fn add(&mut self, rules: &GameRules, mover: Side, score: Option<EngineScore>, plies: usize) -> Option<Outcome> {
+    fn add(
+        &mut self,
+        rules: &GameRules,
+        mover: Side,
+        score: Option<EngineScore>,
+        plies: usize,
+    ) -> Option<Outcome> {
         let cp = score.map(EngineScore::as_cp);
         if let Some(d) = rules.draw {
-            self.draw_plies = if cp.is_some_and(|c| c.abs() <= d.score) { self.draw_plies + 1 } else { 0 };
+            self.draw_plies = if cp.is_some_and(|c| c.abs() <= d.score) {
+                self.draw_plies + 1
+            } else {
+                0
+            };
             if plies / 2 >= d.movenumber as usize && self.draw_plies >= 2 * d.movecount {
                 return Some(Outcome {
                     winner: None,
@@ -482,7 +588,11 @@ impl Adjudicator {
                 };
                 let n = &mut self.resign_plies[loser.index()];
                 *n = if agrees { *n + 1 } else { 0 };
-                let needed = if r.twosided { 2 * r.movecount } else { r.movecount };
+                let needed = if r.twosided {
+                    2 * r.movecount
+                } else {
+                    r.movecount
+                };
                 if *n >= needed {
                     return Some(Outcome {
                         winner: Some(loser.opponent()),

@@ -37,7 +37,11 @@ impl Wdl {
 
     /// The same games seen from the opponent.
     pub fn flipped(&self) -> Wdl {
-        Wdl { wins: self.losses, losses: self.wins, draws: self.draws }
+        Wdl {
+            wins: self.losses,
+            losses: self.wins,
+            draws: self.draws,
+        }
     }
 }
 
@@ -82,7 +86,8 @@ pub fn erf(x: f64) -> f64 {
                 + t * (0.096_784_18
                     + t * (-0.186_288_06
                         + t * (0.278_868_07
-                            + t * (-1.135_203_98 + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
+                            + t * (-1.135_203_98
+                                + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
     let erfc = t * poly.exp();
     if x >= 0.0 {
         1.0 - erfc
@@ -103,10 +108,18 @@ impl Elo {
     /// The estimate for a record.
     pub fn new(wdl: Wdl) -> Elo {
         let n = wdl.games() as f64;
-        let (w, l, d) = (wdl.wins as f64 / n, wdl.losses as f64 / n, wdl.draws as f64 / n);
+        let (w, l, d) = (
+            wdl.wins as f64 / n,
+            wdl.losses as f64 / n,
+            wdl.draws as f64 / n,
+        );
         let mu = w + d / 2.0;
         let var = w * (1.0 - mu).powi(2) + l * mu.powi(2) + d * (0.5 - mu).powi(2);
-        Elo { wdl, mu, stdev: var.sqrt() / n.sqrt() }
+        Elo {
+            wdl,
+            mu,
+            stdev: var.sqrt() / n.sqrt(),
+        }
     }
 
     /// Elo difference from the score.
@@ -171,7 +184,12 @@ impl Sprt {
         if alpha + beta >= 1.0 {
             return Err("alpha + beta must be less than 1".to_string());
         }
-        Ok(Sprt { elo0, elo1, alpha, beta })
+        Ok(Sprt {
+            elo0,
+            elo1,
+            alpha,
+            beta,
+        })
     }
 
     /// Lower LLR bound: ln(β / (1 − α)).
@@ -206,14 +224,22 @@ impl Sprt {
     /// means are the expected scores of `elo1` and `elo0`. Empty cells count as
     /// 0.001 so that the logarithms stay finite, as fastchess does.
     fn llr(&self, scores: &[f64], counts: &[u32]) -> f64 {
-        let reg: Vec<f64> = counts.iter().map(|&c| if c == 0 { 1e-3 } else { c as f64 }).collect();
+        let reg: Vec<f64> = counts
+            .iter()
+            .map(|&c| if c == 0 { 1e-3 } else { c as f64 })
+            .collect();
         let total: f64 = reg.iter().sum();
         let probs: Vec<f64> = reg.iter().map(|c| c / total).collect();
         let s0 = score_from_elo(self.elo0);
         let s1 = score_from_elo(self.elo1);
         let p0 = mle(scores, &probs, s0);
         let p1 = mle(scores, &probs, s1);
-        total * probs.iter().zip(p0.iter().zip(&p1)).map(|(p, (a, b))| p * (b.ln() - a.ln())).sum::<f64>()
+        total
+            * probs
+                .iter()
+                .zip(p0.iter().zip(&p1))
+                .map(|(p, (a, b))| p * (b.ln() - a.ln()))
+                .sum::<f64>()
     }
 
     /// The verdict for an LLR.
@@ -251,7 +277,11 @@ impl Sprt {
 /// That sum falls from +∞ to −∞ on the open interval found below, so bisection finds θ.
 fn mle(scores: &[f64], probs: &[f64], s: f64) -> Vec<f64> {
     let f = |theta: f64| -> f64 {
-        scores.iter().zip(probs).map(|(a, p)| p * (a - s) / (1.0 + theta * (a - s))).sum()
+        scores
+            .iter()
+            .zip(probs)
+            .map(|(a, p)| p * (a - s) / (1.0 + theta * (a - s)))
+            .sum()
     };
     let mut lo = -1.0 / (scores[scores.len() - 1] - s);
     let mut hi = -1.0 / (scores[0] - s);
@@ -267,7 +297,11 @@ fn mle(scores: &[f64], probs: &[f64], s: f64) -> Vec<f64> {
         }
     }
     let theta = (lo + hi) / 2.0;
-    scores.iter().zip(probs).map(|(a, p)| p / (1.0 + theta * (a - s))).collect()
+    scores
+        .iter()
+        .zip(probs)
+        .map(|(a, p)| p / (1.0 + theta * (a - s)))
+        .collect()
 }
 
 /// A number printed like C's `%.3g` (Qt's `'g'` with precision 3), as cutechess does.
@@ -313,9 +347,23 @@ pub fn fmt_f1(x: f64) -> String {
 
 /// cutechess-cli's head-to-head line: `Score of A vs B: W - L - D  [0.600] N`.
 pub fn score_line(a: &str, b: &str, wdl: Wdl) -> String {
-    let score = if wdl.games() == 0 { f64::NAN } else { wdl.score() };
-    let score = if score.is_nan() { "nan".to_string() } else { format!("{score:.3}") };
-    format!("Score of {a} vs {b}: {} - {} - {}  [{score}] {}", wdl.wins, wdl.losses, wdl.draws, wdl.games())
+    let score = if wdl.games() == 0 {
+        f64::NAN
+    } else {
+        wdl.score()
+    };
+    let score = if score.is_nan() {
+        "nan".to_string()
+    } else {
+        format!("{score:.3}")
+    };
+    format!(
+        "Score of {a} vs {b}: {} - {} - {}  [{score}] {}",
+        wdl.wins,
+        wdl.losses,
+        wdl.draws,
+        wdl.games()
+    )
 }
 
 /// cutechess-cli's Elo line: `Elo difference: X +/- Y, LOS: Z %, DrawRatio: R %`.
@@ -333,5 +381,8 @@ pub fn elo_line(wdl: Wdl) -> String {
 /// fastchess's pentanomial line: `Ptnml(0-2): [LL, LD, DD+WL, WD, WW]`.
 pub fn pentanomial_line(p: &Pentanomial) -> String {
     let c = p.counts;
-    format!("Ptnml(0-2): [{}, {}, {}, {}, {}]", c[0], c[1], c[2], c[3], c[4])
+    format!(
+        "Ptnml(0-2): [{}, {}, {}, {}, {}]",
+        c[0], c[1], c[2], c[3], c[4]
+    )
 }

@@ -16,7 +16,9 @@ use super::json::Json;
 use super::openings::{order_openings, parse_openings, random_start, Rng};
 use super::pgn::{write_game, RecordInfo};
 use super::referee::{forfeit_outcome, play_game, GameReport, GameRules, Outcome, Termination};
-use super::stats::{elo_line, fmt_f1, pentanomial_line, score_line, Elo, Pentanomial, Sprt, SprtResult, Wdl};
+use super::stats::{
+    elo_line, fmt_f1, pentanomial_line, score_line, Elo, Pentanomial, Sprt, SprtResult, Wdl,
+};
 use crate::rules::{nfen, Catalogue, Position, Side};
 
 /// One scheduled game.
@@ -33,9 +35,17 @@ pub struct Job {
 }
 
 /// The games of a tournament in order, and how many start slots they use.
-pub fn schedule(engines: usize, kind: TournamentKind, games: u32, rounds: u32, repeat: bool) -> (Vec<Job>, usize) {
+pub fn schedule(
+    engines: usize,
+    kind: TournamentKind,
+    games: u32,
+    rounds: u32,
+    repeat: bool,
+) -> (Vec<Job>, usize) {
     let pairings: Vec<(usize, usize)> = match kind {
-        TournamentKind::RoundRobin => (0..engines).flat_map(|a| (a + 1..engines).map(move |b| (a, b))).collect(),
+        TournamentKind::RoundRobin => (0..engines)
+            .flat_map(|a| (a + 1..engines).map(move |b| (a, b)))
+            .collect(),
         TournamentKind::Gauntlet => (1..engines).map(|b| (0, b)).collect(),
     };
     let mut jobs = Vec::new();
@@ -63,17 +73,27 @@ pub fn schedule(engines: usize, kind: TournamentKind, games: u32, rounds: u32, r
 
 /// The start positions by slot (used modulo their count): the openings file in
 /// order of use, random forces one per slot, or the default start (R31).
-pub fn start_positions(cfg: &MatchConfig, cat: &'static Catalogue, slots: usize) -> Result<Vec<Position>, String> {
+pub fn start_positions(
+    cfg: &MatchConfig,
+    cat: &'static Catalogue,
+    slots: usize,
+) -> Result<Vec<Position>, String> {
     if let Some(o) = &cfg.openings {
-        let text = std::fs::read_to_string(&o.file).map_err(|e| format!("-openings: {}: {e}", o.file.display()))?;
-        let list = parse_openings(&text, cat).map_err(|e| format!("-openings: {}: {e}", o.file.display()))?;
+        let text = std::fs::read_to_string(&o.file)
+            .map_err(|e| format!("-openings: {}: {e}", o.file.display()))?;
+        let list = parse_openings(&text, cat)
+            .map_err(|e| format!("-openings: {}: {e}", o.file.display()))?;
         return Ok(order_openings(list, o));
     }
     if let Some(f) = &cfg.forces {
         let mut rng = Rng::new(f.seed);
-        return (0..slots.max(1)).map(|_| random_start(cat, f.rule, &mut rng)).collect();
+        return (0..slots.max(1))
+            .map(|_| random_start(cat, f.rule, &mut rng))
+            .collect();
     }
-    Position::startpos(cat).map(|p| vec![p]).map_err(|e| format!("default start: {e}"))
+    Position::startpos(cat)
+        .map(|p| vec![p])
+        .map_err(|e| format!("default start: {e}"))
 }
 
 /// The PGN time control of an engine: `40/60+0.6`, `1/0.5` for a fixed time per
@@ -95,7 +115,9 @@ pub fn time_control_text(c: &EngineConfig) -> String {
 
 /// `YYYY.MM.DD` (UTC) for the PGN `Date` tag.
 pub fn pgn_date(t: SystemTime) -> String {
-    let days = t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() / 86_400) as i64;
+    let days = t
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
     // Civil-from-days (H. Hinnant's algorithm).
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
@@ -159,23 +181,40 @@ enum Msg {
 pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
     let cat: &'static Catalogue = match &cfg.catalogue {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("-catalogue: {}: {e}", path.display()))?;
-            Catalogue::parse(&text).map_err(|e| format!("-catalogue: {}: {e}", path.display()))?.intern()
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("-catalogue: {}: {e}", path.display()))?;
+            Catalogue::parse(&text)
+                .map_err(|e| format!("-catalogue: {}: {e}", path.display()))?
+                .intern()
         }
         None => Catalogue::builtin(),
     };
-    let (jobs, slots) = schedule(cfg.engines.len(), cfg.tournament, cfg.games, cfg.rounds, cfg.repeat);
-    let starts: Vec<(Position, String)> =
-        start_positions(cfg, cat, slots)?.into_iter().map(|p| (p, nfen(&p))).collect();
+    let (jobs, slots) = schedule(
+        cfg.engines.len(),
+        cfg.tournament,
+        cfg.games,
+        cfg.rounds,
+        cfg.repeat,
+    );
+    let starts: Vec<(Position, String)> = start_positions(cfg, cat, slots)?
+        .into_iter()
+        .map(|p| (p, nfen(&p)))
+        .collect();
     let log = cfg.debug.then(|| IoLog::new(Box::new(std::io::stderr())));
     let configs: Vec<Arc<EngineConfig>> = cfg.engines.iter().cloned().map(Arc::new).collect();
     for c in &configs {
         // Fail before the first game when an engine cannot even start.
-        EngineProc::start(c.clone(), 0, log.clone()).map_err(|e| format!("engine '{}': {e}", c.name))?.quit();
+        EngineProc::start(c.clone(), 0, log.clone())
+            .map_err(|e| format!("engine '{}': {e}", c.name))?
+            .quit();
     }
     let mut pgn = match &cfg.pgnout {
         Some(p) => Some(
-            OpenOptions::new().create(true).append(true).open(p).map_err(|e| format!("-pgnout: {}: {e}", p.display()))?,
+            OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .map_err(|e| format!("-pgnout: {}: {e}", p.display()))?,
         ),
         None => None,
     };
@@ -189,8 +228,14 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
     let starts = Arc::new(starts);
     let mut workers = Vec::new();
     for w in 0..cfg.concurrency.min(jobs.len()).max(1) {
-        let (job_rx, msg_tx, stop, starts, configs, log) =
-            (job_rx.clone(), msg_tx.clone(), stop.clone(), starts.clone(), configs.clone(), log.clone());
+        let (job_rx, msg_tx, stop, starts, configs, log) = (
+            job_rx.clone(),
+            msg_tx.clone(),
+            stop.clone(),
+            starts.clone(),
+            configs.clone(),
+            log.clone(),
+        );
         let rules_cfg = (cfg.maxmoves, cfg.draw, cfg.resign);
         workers.push(thread::spawn(move || {
             let mut procs: Vec<Option<EngineProc>> = configs.iter().map(|_| None).collect();
@@ -226,7 +271,13 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
     let names: Vec<String> = configs.iter().map(|c| c.name.clone()).collect();
     let mut summary = Summary {
         games: Vec::new(),
-        players: names.iter().map(|n| PlayerStats { name: n.clone(), ..Default::default() }).collect(),
+        players: names
+            .iter()
+            .map(|n| PlayerStats {
+                name: n.clone(),
+                ..Default::default()
+            })
+            .collect(),
         pentanomial: Pentanomial::default(),
         llr: cfg.sprt.map(|_| 0.0),
         stopped: None,
@@ -244,7 +295,13 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
             Msg::Started(job) => {
                 if !stop.load(Ordering::SeqCst) {
                     let [w, b] = job.players;
-                    say(out, &format!("Started game {} of {total} ({} vs {})", job.number, names[w], names[b]));
+                    say(
+                        out,
+                        &format!(
+                            "Started game {} of {total} ({} vs {})",
+                            job.number, names[w], names[b]
+                        ),
+                    );
                 }
                 continue;
             }
@@ -255,7 +312,17 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
         }
         let [w, b] = job.players;
         let o = &report.outcome;
-        say(out, &format!("Finished game {} ({} vs {}): {} {{{}}}", job.number, names[w], names[b], o.result_token(), o.reason));
+        say(
+            out,
+            &format!(
+                "Finished game {} ({} vs {}): {} {{{}}}",
+                job.number,
+                names[w],
+                names[b],
+                o.result_token(),
+                o.reason
+            ),
+        );
         let white_half: u8 = match o.winner {
             Some(Side::White) => 2,
             Some(Side::Black) => 0,
@@ -290,11 +357,16 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
                 fen: start_nfen,
                 start_turn: start.turn(),
                 black_first: start.side_to_move() == Side::Black,
-                time_controls: [time_control_text(&configs[w]), time_control_text(&configs[b])],
+                time_controls: [
+                    time_control_text(&configs[w]),
+                    time_control_text(&configs[b]),
+                ],
                 moves: &report.moves,
                 outcome: o,
             });
-            f.write_all(rec.as_bytes()).and_then(|_| f.flush()).map_err(|e| format!("-pgnout: {e}"))?;
+            f.write_all(rec.as_bytes())
+                .and_then(|_| f.flush())
+                .map_err(|e| format!("-pgnout: {e}"))?;
         }
         summary.games.push(FinishedGame {
             job,
@@ -311,14 +383,23 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
             }
         }
         if report.crashed.iter().any(|&c| c) && !cfg.recover {
-            let who = if report.crashed[0] { &names[w] } else { &names[b] };
-            summary.stopped = Some(format!("engine {who} crashed or stalled (use -recover to go on)"));
-            say(out, &format!("Stopping: engine {who} crashed or stalled; use -recover to go on"));
+            let who = if report.crashed[0] {
+                &names[w]
+            } else {
+                &names[b]
+            };
+            summary.stopped = Some(format!(
+                "engine {who} crashed or stalled (use -recover to go on)"
+            ));
+            say(
+                out,
+                &format!("Stopping: engine {who} crashed or stalled; use -recover to go on"),
+            );
             stop.store(true, Ordering::SeqCst);
         }
         let n = summary.games.len() as u32;
         let last = n as usize == total || stop.load(Ordering::SeqCst);
-        if !last && cfg.rating_interval > 0 && n % cfg.rating_interval == 0 {
+        if !last && cfg.rating_interval > 0 && n.is_multiple_of(cfg.rating_interval) {
             say(out, &results_block(cfg, &summary));
         }
     }
@@ -328,7 +409,8 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
     say(out, &results_block(cfg, &summary));
     say(out, "Finished match");
     if let Some(path) = &cfg.jsonout {
-        std::fs::write(path, summary_json(cfg, &summary).pretty()).map_err(|e| format!("-jsonout: {}: {e}", path.display()))?;
+        std::fs::write(path, summary_json(cfg, &summary).pretty())
+            .map_err(|e| format!("-jsonout: {}: {e}", path.display()))?;
     }
     Ok(summary)
 }
@@ -391,8 +473,18 @@ fn results_block(cfg: &MatchConfig, s: &Summary) -> String {
     if s.players.len() == 2 {
         let p = &s.players[0];
         let side = |label: String, wdl: Wdl| {
-            let score = if wdl.games() == 0 { "nan".to_string() } else { format!("{:.3}", wdl.score()) };
-            format!("...      {label}: {} - {} - {}  [{score}] {}", wdl.wins, wdl.losses, wdl.draws, wdl.games())
+            let score = if wdl.games() == 0 {
+                "nan".to_string()
+            } else {
+                format!("{:.3}", wdl.score())
+            };
+            format!(
+                "...      {label}: {} - {} - {}  [{score}] {}",
+                wdl.wins,
+                wdl.losses,
+                wdl.draws,
+                wdl.games()
+            )
         };
         if p.white.games() > 0 {
             lines.push(side(format!("{} playing White", p.name), p.white));
@@ -413,7 +505,10 @@ fn results_block(cfg: &MatchConfig, s: &Summary) -> String {
             lines.push(pentanomial_line(&s.pentanomial));
         }
     } else {
-        lines.push(format!("{:<4} {:<25} {:>7} {:>7} {:>8} {:>7} {:>7}", "Rank", "Name", "Elo", "+/-", "nGames", "Score", "Draw"));
+        lines.push(format!(
+            "{:<4} {:<25} {:>7} {:>7} {:>8} {:>7} {:>7}",
+            "Rank", "Name", "Elo", "+/-", "nGames", "Score", "Draw"
+        ));
         let mut order: Vec<&PlayerStats> = s.players.iter().collect();
         order.sort_by(|a, b| b.total.score().total_cmp(&a.total.score()));
         for (i, p) in order.iter().enumerate() {
@@ -487,7 +582,16 @@ pub fn summary_json(cfg: &MatchConfig, s: &Summary) -> Json {
         ("games", Json::Arr(games)),
     ];
     if s.players.len() == 2 {
-        doc.push(("pentanomial", Json::Arr(s.pentanomial.counts.iter().map(|&c| Json::Int(c as i64)).collect())));
+        doc.push((
+            "pentanomial",
+            Json::Arr(
+                s.pentanomial
+                    .counts
+                    .iter()
+                    .map(|&c| Json::Int(c as i64))
+                    .collect(),
+            ),
+        ));
     }
     if let (Some(sp), Some(llr)) = (&cfg.sprt, s.llr) {
         let verdict = match sp.result(llr) {
