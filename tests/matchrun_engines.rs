@@ -394,6 +394,109 @@ fn an_engine_that_cannot_start_is_reported() {
 }
 
 #[test]
+fn io_log_shows_both_dialects_options_and_clocks() {
+    let dir = scratch("iolog");
+    let log = dir.join("io.log");
+    let (s, _) = play(&format!(
+        "{} proto=ugi tc=2+0.5 {} tc=1+0.25 option.Hash=16 -games 1 -maxmoves 1 -debug {}",
+        fake("U", ""),
+        fake("C", ""),
+        log.display()
+    ));
+    assert_eq!(s.games.len(), 1);
+    let text = std::fs::read_to_string(&log).unwrap();
+    let has = |needle: &str| text.lines().any(|l| l.contains(needle));
+    assert!(
+        has("U(1) > ugi") && has("U(1) < ugiok") && has("U(1) > uginewgame"),
+        "{text}"
+    );
+    assert!(
+        has("C(1) > uci") && has("C(1) < uciok") && has("C(1) > ucinewgame"),
+        "{text}"
+    );
+    assert!(has("C(1) > setoption name Hash value 16"), "{text}");
+    assert!(
+        has("U(1) > go p1time 2000 p2time 1000 p1inc 500 p2inc 250"),
+        "{text}"
+    );
+    assert!(
+        has("C(1) > position fen 1r1[n02]1r1/bbbbbbb/7/7/7/BBBBBBB/1R1[N01]1R1 w 0/0 "),
+        "{text}"
+    );
+    assert!(has("C(1) > go wtime "), "{text}");
+    assert!(
+        has("U(1) < bestmove a2a3") && has("C(1) < bestmove a6a5"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_binary_runs_a_match_and_replays_its_records() {
+    let dir = scratch("binary");
+    let pgn = dir.join("games.pgn");
+    let bin = env!("CARGO_BIN_EXE_dratp-match");
+    let run_bin = |args: &[&str]| std::process::Command::new(bin).args(args).output().unwrap();
+    let out = run_bin(&[
+        "-engine",
+        &format!("cmd={FAKE}"),
+        "name=A",
+        "-engine",
+        &format!("cmd={FAKE}"),
+        "name=B",
+        "arg=--fail",
+        "arg=illegal",
+        "arg=--after",
+        "arg=1",
+        "-each",
+        "tc=10+0.1",
+        "option.Move Overhead=10",
+        "-games",
+        "2",
+        "-pgnout",
+        pgn.to_str().unwrap(),
+        "-debug",
+        dir.join("io.log").to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let log = std::fs::read_to_string(dir.join("io.log")).unwrap();
+    assert!(
+        log.contains("A(0) > setoption name Move Overhead value 10\n"),
+        "{log}"
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.contains("Score of A vs B: 2 - 0 - 0  [1.000] 2\n"),
+        "{stdout}"
+    );
+    let out = run_bin(&["-replay", pgn.to_str().unwrap()]);
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.contains("Game 1: ok, 3 plies, 1-0 Black makes an illegal move: d7d5"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.ends_with("Replayed 2 games: 2 ok, 0 mismatched\n"),
+        "{stdout}"
+    );
+    let tampered = dir.join("tampered.pgn");
+    let text = std::fs::read_to_string(&pgn)
+        .unwrap()
+        .replacen("a6a5", "a6a4", 1);
+    std::fs::write(&tampered, text).unwrap();
+    let out = run_bin(&["-replay", tampered.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .contains("Game 1: MISMATCH after 1 plies: ply 2:"));
+    let out = run_bin(&["-engine", "cmd=x", "depth=1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .starts_with("dratp-match: -engine: at least two engines"));
+}
+
+#[test]
 #[ignore = "needs the protocol branch's dratp binary in main"]
 fn dratp_at_two_depths_plays_a_match_that_replays() {
     let dir = scratch("real");

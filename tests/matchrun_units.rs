@@ -255,7 +255,12 @@ fn command_line_in_cutechess_style() {
     assert_eq!(c.draw.unwrap().movecount, 8);
     assert!(c.resign.unwrap().twosided);
     assert_eq!(c.sprt.unwrap().beta, 0.1);
-    assert!(c.recover && c.debug);
+    assert!(c.recover);
+    assert_eq!(c.debug, Some(None));
+    assert_eq!(
+        run_cfg("-each depth=1 -engine cmd=a -engine cmd=b -debug io.log").debug,
+        Some(Some("io.log".into()))
+    );
 }
 
 #[test]

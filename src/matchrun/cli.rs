@@ -218,8 +218,9 @@ pub struct MatchConfig {
     pub jsonout: Option<PathBuf>,
     /// Go on after an engine crashed or stalled (`-recover`).
     pub recover: bool,
-    /// Print every line exchanged with the engines to stderr (`-debug`).
-    pub debug: bool,
+    /// Log every line exchanged with the engines (`-debug [FILE]`): `None` for no log,
+    /// `Some(None)` for stderr, `Some(Some(file))` for a file.
+    pub debug: Option<Option<PathBuf>>,
     /// PGN `Event` (`-event`).
     pub event: String,
     /// PGN `Site` (`-site`).
@@ -261,7 +262,7 @@ match options:
   -forces random|singleton [seed=N]   -catalogue FILE   -maxmoves N
   -draw movenumber=N movecount=N score=CP   -resign movecount=N score=CP [twosided=true]
   -sprt elo0=E0 elo1=E1 alpha=A beta=B   -ratinginterval N
-  -pgnout FILE  -jsonout FILE  -event NAME  -site NAME  -recover  -debug  -help  -version";
+  -pgnout FILE  -jsonout FILE  -event NAME  -site NAME  -recover  -debug [FILE]  -help  -version";
 
 /// Parse the arguments after the program name.
 pub fn parse_args(args: &[String]) -> Result<Command, CliError> {
@@ -532,7 +533,7 @@ fn parse_match(groups: &[(String, Vec<String>)]) -> Result<MatchConfig, CliError
         pgnout: None,
         jsonout: None,
         recover: false,
-        debug: false,
+        debug: None,
         event: "dratp-match".to_string(),
         site: "?".to_string(),
         rating_interval: 10,
@@ -581,8 +582,11 @@ fn parse_match(groups: &[(String, Vec<String>)]) -> Result<MatchConfig, CliError
                 m.recover = true;
             }
             "-debug" => {
-                no_value(f, values)?;
-                m.debug = true;
+                m.debug = Some(match values.as_slice() {
+                    [] => None,
+                    [file] => Some(PathBuf::from(file)),
+                    _ => return err(f, "takes at most one file name"),
+                })
             }
             "-openings" => m.openings = Some(openings(f, values)?),
             "-forces" => m.forces = Some(forces(f, values)?),

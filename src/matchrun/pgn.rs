@@ -116,12 +116,14 @@ pub fn write_game(r: &RecordInfo) -> String {
     let mut turn = r.start_turn;
     let mut black = r.black_first;
     for (i, m) in r.moves.iter().enumerate() {
+        // A move number stays on the line of its move.
         if !black {
-            tokens.push(format!("{turn}."));
+            tokens.push(format!("{turn}. {}", m.text));
         } else if i == 0 {
-            tokens.push(format!("{turn}..."));
+            tokens.push(format!("{turn}... {}", m.text));
+        } else {
+            tokens.push(m.text.clone());
         }
-        tokens.push(m.text.clone());
         tokens.push(format!("{{{}}}", move_comment(m)));
         if black {
             turn = turn.saturating_add(1);

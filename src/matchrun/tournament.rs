@@ -200,7 +200,15 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
         .into_iter()
         .map(|p| (p, nfen(&p)))
         .collect();
-    let log = cfg.debug.then(|| IoLog::new(Box::new(std::io::stderr())));
+    let log = match &cfg.debug {
+        None => None,
+        Some(None) => Some(IoLog::new(Box::new(std::io::stderr()))),
+        Some(Some(path)) => {
+            let f = std::fs::File::create(path)
+                .map_err(|e| format!("-debug: {}: {e}", path.display()))?;
+            Some(IoLog::new(Box::new(f)))
+        }
+    };
     let configs: Vec<Arc<EngineConfig>> = cfg.engines.iter().cloned().map(Arc::new).collect();
     for c in &configs {
         // Fail before the first game when an engine cannot even start.
