@@ -13,5 +13,6 @@
 //! ```
 
 pub mod matchrun;
+pub mod protocol;
 pub mod rules;
 pub mod search;

@@ -82,15 +82,14 @@ fn illegal_move_loses_and_the_match_goes_on() {
     // Game 1: B (black) fails on its third move; game 2: B (white) on its third.
     assert_eq!(r[0].0, "1-0");
     assert_eq!(r[0].1, Termination::RulesInfraction);
-    assert_eq!(
-        r[0].2,
-        "Black makes an illegal move: d7d5 (not a legal action here)"
-    );
+    assert_eq!(r[0].2, "Black makes an illegal move: d7d5 (not a legal action here)");
     assert_eq!(r[1].0, "0-1");
     assert!(r[1].2.starts_with("White makes an illegal move: d1d3"));
     assert_eq!(s.players[0].total.wins, 2);
     assert_eq!(s.pentanomial.counts, [0, 0, 0, 0, 1]);
-    assert!(out.contains("Finished game 1 (A vs B): 1-0 {Black makes an illegal move: d7d5 (not a legal action here)}\n"));
+    assert!(
+        out.contains("Finished game 1 (A vs B): 1-0 {Black makes an illegal move: d7d5 (not a legal action here)}\n")
+    );
     assert!(out.contains("Score of A vs B: 2 - 0 - 0  [1.000] 2\n"));
     assert!(out.contains("...      A playing White: 1 - 0 - 0  [1.000] 1\n"));
     assert!(out.contains("Elo difference: inf +/- nan, LOS: 92.1 %, DrawRatio: 0.0 %\n"));
@@ -120,11 +119,7 @@ fn unreadable_empty_and_missing_moves_lose() {
             .all(|(res, t, _)| res == "1-0" && *t == Termination::RulesInfraction),
         "{r:?}"
     );
-    assert!(
-        r[0].2.starts_with("Black sends an unreadable move: xyz!"),
-        "{}",
-        r[0].2
-    );
+    assert!(r[0].2.starts_with("Black sends an unreadable move: xyz!"), "{}", r[0].2);
     assert_eq!(r[1].2, "Black sends bestmove without a move");
     assert_eq!(r[2].2, "Black claims no move while it has legal actions");
     assert_eq!(s.players[0].total.wins, 3);
@@ -138,11 +133,7 @@ fn crash_loses_and_with_recover_the_engine_is_restarted() {
         fake("C", "--fail crash --after 1")
     ));
     let r = results(&s);
-    assert_eq!(
-        r.len(),
-        4,
-        "every game is played: the crashed engine restarts"
-    );
+    assert_eq!(r.len(), 4, "every game is played: the crashed engine restarts");
     for (i, (res, t, reason)) in r.iter().enumerate() {
         let c_side = if i % 2 == 0 { "Black" } else { "White" };
         assert_eq!(*t, Termination::Abandoned);
@@ -160,11 +151,7 @@ fn crash_without_recover_stops_the_match() {
         fake("C", "--fail crash")
     ));
     assert_eq!(s.games.len(), 1);
-    assert!(s
-        .stopped
-        .as_deref()
-        .unwrap()
-        .contains("C crashed or stalled"));
+    assert!(s.stopped.as_deref().unwrap().contains("C crashed or stalled"));
     assert!(out.contains("Stopping: engine C crashed or stalled; use -recover to go on\n"));
 }
 
@@ -183,10 +170,7 @@ fn hang_on_a_clock_is_a_time_forfeit_and_the_engine_is_replaced() {
         assert_eq!(*t, Termination::TimeForfeit);
         assert!(reason.contains("loses on time (no move within"), "{reason}");
     }
-    assert!(
-        s.stopped.is_none(),
-        "a time forfeit does not stop the match"
-    );
+    assert!(s.stopped.is_none(), "a time forfeit does not stop the match");
 }
 
 #[test]
@@ -353,12 +337,7 @@ fn openings_file_and_random_forces_set_the_starts() {
     let starts: Vec<&str> = g.iter().map(|g| g.start.as_str()).collect();
     assert_eq!(
         starts,
-        vec![
-            dratp::rules::START_NFEN,
-            dratp::rules::START_NFEN,
-            &second,
-            &second
-        ]
+        vec![dratp::rules::START_NFEN, dratp::rules::START_NFEN, &second, &second]
     );
 
     let (s, _) = play(&format!(
@@ -415,19 +394,13 @@ fn io_log_shows_both_dialects_options_and_clocks() {
         "{text}"
     );
     assert!(has("C(1) > setoption name Hash value 16"), "{text}");
-    assert!(
-        has("U(1) > go p1time 2000 p2time 1000 p1inc 500 p2inc 250"),
-        "{text}"
-    );
+    assert!(has("U(1) > go p1time 2000 p2time 1000 p1inc 500 p2inc 250"), "{text}");
     assert!(
         has("C(1) > position fen 1r1[n02]1r1/bbbbbbb/7/7/7/BBBBBBB/1R1[N01]1R1 w 0/0 "),
         "{text}"
     );
     assert!(has("C(1) > go wtime "), "{text}");
-    assert!(
-        has("U(1) < bestmove a2a3") && has("C(1) < bestmove a6a5"),
-        "{text}"
-    );
+    assert!(has("U(1) < bestmove a2a3") && has("C(1) < bestmove a6a5"), "{text}");
 }
 
 #[test]
@@ -459,15 +432,9 @@ fn the_binary_runs_a_match_and_replays_its_records() {
     ]);
     assert!(out.status.success());
     let log = std::fs::read_to_string(dir.join("io.log")).unwrap();
-    assert!(
-        log.contains("A(0) > setoption name Move Overhead value 10\n"),
-        "{log}"
-    );
+    assert!(log.contains("A(0) > setoption name Move Overhead value 10\n"), "{log}");
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        stdout.contains("Score of A vs B: 2 - 0 - 0  [1.000] 2\n"),
-        "{stdout}"
-    );
+    assert!(stdout.contains("Score of A vs B: 2 - 0 - 0  [1.000] 2\n"), "{stdout}");
     let out = run_bin(&["-replay", pgn.to_str().unwrap()]);
     assert!(out.status.success());
     let stdout = String::from_utf8(out.stdout).unwrap();
@@ -475,14 +442,9 @@ fn the_binary_runs_a_match_and_replays_its_records() {
         stdout.contains("Game 1: ok, 3 plies, 1-0 Black makes an illegal move: d7d5"),
         "{stdout}"
     );
-    assert!(
-        stdout.ends_with("Replayed 2 games: 2 ok, 0 mismatched\n"),
-        "{stdout}"
-    );
+    assert!(stdout.ends_with("Replayed 2 games: 2 ok, 0 mismatched\n"), "{stdout}");
     let tampered = dir.join("tampered.pgn");
-    let text = std::fs::read_to_string(&pgn)
-        .unwrap()
-        .replacen("a6a5", "a6a4", 1);
+    let text = std::fs::read_to_string(&pgn).unwrap().replacen("a6a5", "a6a4", 1);
     std::fs::write(&tampered, text).unwrap();
     let out = run_bin(&["-replay", tampered.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
@@ -497,7 +459,6 @@ fn the_binary_runs_a_match_and_replays_its_records() {
 }
 
 #[test]
-#[ignore = "needs the protocol branch's dratp binary in main"]
 fn dratp_at_two_depths_plays_a_match_that_replays() {
     let dir = scratch("real");
     let pgn = dir.join("games.pgn");
@@ -510,10 +471,7 @@ fn dratp_at_two_depths_plays_a_match_that_replays() {
     assert_eq!(s.games.len(), 4, "{out}");
     for g in &s.games {
         assert!(
-            matches!(
-                g.outcome.termination,
-                Termination::Normal | Termination::Adjudication
-            ),
+            matches!(g.outcome.termination, Termination::Normal | Termination::Adjudication),
             "{:?}",
             g.outcome
         );

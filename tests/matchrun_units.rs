@@ -3,28 +3,19 @@
 
 use std::time::Duration;
 
-use dratp::matchrun::cli::{
-    parse_args, parse_tc, Clock, Command, ForceRule, MatchConfig, OpeningOrder, Proto,
-};
+use dratp::matchrun::cli::{parse_args, parse_tc, Clock, Command, ForceRule, MatchConfig, OpeningOrder, Proto};
 use dratp::matchrun::json::Json;
 use dratp::matchrun::openings::{draw_force, order_openings, parse_openings, random_start, Rng};
 use dratp::matchrun::pgn::{read_games, replay_game, write_game, RecordInfo};
-use dratp::matchrun::referee::{
-    go_line, parse_info, EngineScore, MoveRecord, Outcome, Termination,
-};
+use dratp::matchrun::referee::{go_line, parse_info, EngineScore, MoveRecord, Outcome, Termination};
 use dratp::matchrun::stats::{
-    elo_from_score, elo_line, erf, fmt_g3, pentanomial_line, score_line, Elo, Pentanomial, Sprt,
-    SprtResult, Wdl,
+    elo_from_score, elo_line, erf, fmt_g3, pentanomial_line, score_line, Elo, Pentanomial, Sprt, SprtResult, Wdl,
 };
 use dratp::matchrun::tournament::{pgn_date, schedule, time_control_text, Job};
 use dratp::rules::{nfen, Catalogue, Game, Position, Side, START_NFEN};
 
 fn wdl(wins: u32, losses: u32, draws: u32) -> Wdl {
-    Wdl {
-        wins,
-        losses,
-        draws,
-    }
+    Wdl { wins, losses, draws }
 }
 
 fn close(a: f64, b: f64, tol: f64) -> bool {
@@ -48,11 +39,7 @@ fn run_cfg(s: &str) -> MatchConfig {
 fn elo_of_60_40_0_is_70_4() {
     let e = Elo::new(wdl(60, 40, 0));
     assert!(close(e.diff(), 70.4365, 1e-3), "{}", e.diff());
-    assert!(
-        close(e.error_margin(), 70.5712, 1e-3),
-        "{}",
-        e.error_margin()
-    );
+    assert!(close(e.error_margin(), 70.5712, 1e-3), "{}", e.error_margin());
     assert!(close(e.los(), 97.7250, 1e-3), "{}", e.los());
     assert_eq!(e.draw_ratio(), 0.0);
     assert_eq!(
@@ -92,11 +79,7 @@ fn erf_is_accurate() {
         (-1.5, -0.966_105_146_5),
         (3.0, 0.999_977_909_5),
     ] {
-        assert!(
-            close(erf(x), want, 2e-7),
-            "erf({x}) = {} not {want}",
-            erf(x)
-        );
+        assert!(close(erf(x), want, 2e-7), "erf({x}) = {} not {want}", erf(x));
     }
 }
 
@@ -106,16 +89,8 @@ fn sprt_bounds_and_llr_match_reference_values() {
     assert!(close(s.lower_bound(), -2.944_438_979, 1e-9));
     assert!(close(s.upper_bound(), 2.944_438_979, 1e-9));
     // Reference LLRs from an independent Python implementation of the same GSPRT.
-    assert!(close(
-        s.llr_trinomial(wdl(52, 38, 110)),
-        0.402_194_733,
-        1e-6
-    ));
-    assert!(close(
-        s.llr_trinomial(wdl(500, 400, 1200)),
-        2.853_093_506,
-        1e-6
-    ));
+    assert!(close(s.llr_trinomial(wdl(52, 38, 110)), 0.402_194_733, 1e-6));
+    assert!(close(s.llr_trinomial(wdl(500, 400, 1200)), 2.853_093_506, 1e-6));
     let penta = Pentanomial {
         counts: [10, 50, 200, 60, 15],
     };
@@ -137,10 +112,9 @@ fn sprt_llr_is_close_to_the_normal_approximation() {
     let r = wdl(52, 38, 110);
     let n = r.games() as f64;
     let mean = r.score();
-    let var = (r.wins as f64 * (1.0 - mean).powi(2)
-        + r.losses as f64 * mean.powi(2)
-        + r.draws as f64 * (0.5 - mean).powi(2))
-        / n;
+    let var =
+        (r.wins as f64 * (1.0 - mean).powi(2) + r.losses as f64 * mean.powi(2) + r.draws as f64 * (0.5 - mean).powi(2))
+            / n;
     let sc = |e: f64| 1.0 / (1.0 + 10f64.powf(-e / 400.0));
     let approx = n * (sc(5.0) - sc(0.0)) * (2.0 * mean - sc(0.0) - sc(5.0)) / (2.0 * var);
     assert!(
@@ -156,14 +130,8 @@ fn sprt_verdicts_and_status_line() {
     let all_won = |n| Pentanomial {
         counts: [0, 0, 0, 0, n],
     };
-    assert_eq!(
-        s.result(s.llr_pentanomial(&all_won(7))),
-        SprtResult::Continue
-    );
-    assert_eq!(
-        s.result(s.llr_pentanomial(&all_won(8))),
-        SprtResult::AcceptH1
-    );
+    assert_eq!(s.result(s.llr_pentanomial(&all_won(7))), SprtResult::Continue);
+    assert_eq!(s.result(s.llr_pentanomial(&all_won(8))), SprtResult::AcceptH1);
     let all_lost = Pentanomial {
         counts: [8, 0, 0, 0, 0],
     };
@@ -245,10 +213,7 @@ fn command_line_in_cutechess_style() {
     assert_eq!(b.args, vec!["--x", "y"]);
     assert_eq!((a.proto, b.proto), (Proto::Uci, Proto::Ugi));
     assert_eq!(a.margin, Duration::from_millis(50));
-    assert_eq!(
-        (c.games, c.rounds, c.repeat, c.concurrency),
-        (2, 5, true, 2)
-    );
+    assert_eq!((c.games, c.rounds, c.repeat, c.concurrency), (2, 5, true, 2));
     let o = c.openings.as_ref().unwrap();
     assert_eq!((o.order, o.seed), (OpeningOrder::Random, 7));
     assert_eq!(c.maxmoves, Some(200));
@@ -269,11 +234,7 @@ fn time_controls() {
     let c = parse_tc("40/1:30+0.5").unwrap().unwrap();
     assert_eq!(
         (c.moves, c.base, c.inc),
-        (
-            Some(40),
-            Duration::from_secs(90),
-            Duration::from_millis(500)
-        )
+        (Some(40), Duration::from_secs(90), Duration::from_millis(500))
     );
     assert_eq!(c.to_string(), "40/90+0.5");
     assert_eq!(parse_tc("10+0.1").unwrap().unwrap().to_string(), "10+0.1");
@@ -288,30 +249,20 @@ fn bad_command_lines_give_precise_errors() {
     let err = |s: &str| parse_args(&args(s)).unwrap_err().to_string();
     assert!(err("-engine cmd=a depth=1").contains("at least two engines"));
     assert!(err("-engine cmd=a -engine cmd=b").contains("no limit"));
-    assert!(
-        err("-engine cmd=a depth=1 -engine cmd=a depth=1").contains("two engines are named 'a'")
-    );
+    assert!(err("-engine cmd=a depth=1 -engine cmd=a depth=1").contains("two engines are named 'a'"));
     assert!(err("-each depth=1 -engine cmd=a -engine cmd=b -games x").starts_with("-games:"));
     assert!(err("-each depth=1 -engine cmd=a -engine cmd=b -games 0").contains("at least 1"));
     assert!(err("-each depth=x -engine cmd=a -engine cmd=b").starts_with("depth:"));
-    assert!(err("-each depth=1 wibble=2 -engine cmd=a -engine cmd=b")
-        .contains("unknown engine setting 'wibble'"));
+    assert!(err("-each depth=1 wibble=2 -engine cmd=a -engine cmd=b").contains("unknown engine setting 'wibble'"));
+    assert!(err("-each depth=1 proto=xboard -engine cmd=a -engine cmd=b").contains("not uci or ugi"));
     assert!(
-        err("-each depth=1 proto=xboard -engine cmd=a -engine cmd=b").contains("not uci or ugi")
+        err("-each depth=1 -engine cmd=a -engine cmd=b -sprt elo0=5 elo1=0 alpha=0.05 beta=0.05").contains("less than")
     );
-    assert!(err(
-        "-each depth=1 -engine cmd=a -engine cmd=b -sprt elo0=5 elo1=0 alpha=0.05 beta=0.05"
-    )
-    .contains("less than"));
-    assert!(
-        err("-each depth=1 -engine cmd=a -engine cmd=b -draw movenumber=1")
-            .contains("needs movenumber")
-    );
+    assert!(err("-each depth=1 -engine cmd=a -engine cmd=b -draw movenumber=1").contains("needs movenumber"));
     assert!(err("-each depth=1 -engine cmd=a -engine cmd=b -frobnicate").contains("unknown option"));
     assert!(err("stray -engine cmd=a").contains("does not follow an option"));
     assert!(
-        err("-each depth=1 -engine cmd=a -engine cmd=b -forces random -openings file=x")
-            .contains("cannot be combined")
+        err("-each depth=1 -engine cmd=a -engine cmd=b -forces random -openings file=x").contains("cannot be combined")
     );
     assert_eq!(parse_args(&args("-help")), Ok(Command::Help));
     assert_eq!(
@@ -338,10 +289,7 @@ fn go_lines_for_each_limit_and_dialect() {
     );
     let c = run_cfg("-engine cmd=a st=0.25 -engine cmd=b nodes=5000 depth=3");
     let (a, b) = (&c.engines[0], &c.engines[1]);
-    assert_eq!(
-        go_line(a, b, [Duration::ZERO; 2], 0, Side::White),
-        "go movetime 250"
-    );
+    assert_eq!(go_line(a, b, [Duration::ZERO; 2], 0, Side::White), "go movetime 250");
     assert_eq!(
         go_line(a, b, [Duration::ZERO; 2], 0, Side::Black),
         "go depth 3 nodes 5000"
@@ -360,10 +308,7 @@ fn info_lines() {
         parse_info("info depth 12 score mate -3 pv d1d2"),
         (Some(EngineScore::Mate(-3)), Some(12))
     );
-    assert_eq!(
-        parse_info("info depth 5 score cp 20 lowerbound"),
-        (None, Some(5))
-    );
+    assert_eq!(parse_info("info depth 5 score cp 20 lowerbound"), (None, Some(5)));
     assert_eq!(parse_info("info string depth 5 score cp 20"), (None, None));
     assert_eq!(parse_info("info score cp nonsense depth x"), (None, None));
     assert_eq!(EngineScore::Mate(3).as_cp(), 99_997);
@@ -374,13 +319,7 @@ fn info_lines() {
 
 #[test]
 fn schedules_alternate_colours_and_pair_openings() {
-    let (jobs, slots) = schedule(
-        2,
-        dratp::matchrun::cli::TournamentKind::RoundRobin,
-        2,
-        3,
-        true,
-    );
+    let (jobs, slots) = schedule(2, dratp::matchrun::cli::TournamentKind::RoundRobin, 2, 3, true);
     assert_eq!((jobs.len(), slots), (6, 3));
     assert_eq!(
         jobs[0],
@@ -409,22 +348,10 @@ fn schedules_alternate_colours_and_pair_openings() {
             pair: Some(2)
         }
     );
-    let (jobs, slots) = schedule(
-        3,
-        dratp::matchrun::cli::TournamentKind::RoundRobin,
-        1,
-        1,
-        false,
-    );
+    let (jobs, slots) = schedule(3, dratp::matchrun::cli::TournamentKind::RoundRobin, 1, 1, false);
     assert_eq!((jobs.len(), slots), (3, 3));
     assert!(jobs.iter().all(|j| j.pair.is_none()));
-    let (jobs, _) = schedule(
-        4,
-        dratp::matchrun::cli::TournamentKind::Gauntlet,
-        2,
-        1,
-        false,
-    );
+    let (jobs, _) = schedule(4, dratp::matchrun::cli::TournamentKind::Gauntlet, 2, 1, false);
     assert_eq!(jobs.len(), 6);
     assert!(jobs.iter().all(|j| j.players.contains(&0)));
 }
@@ -474,14 +401,9 @@ fn records_round_trip_and_replay() {
     let text = record(&moves, &outcome, START_NFEN);
     assert!(text.contains("[Variant \"naviadratp\"]\n"));
     assert!(text.contains("[Event \"test \\\"quoted\\\"\"]\n"));
-    assert!(text
-        .lines()
-        .filter(|l| !l.starts_with('['))
-        .all(|l| l.len() <= 80));
+    assert!(text.lines().filter(|l| !l.starts_with('[')).all(|l| l.len() <= 80));
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(flat.contains(
-        "1. a2a3 {+0.12/5 0.100s} a6a5 {-2.50/6 1.250s} 2. b2b3 {+M3/9 0.007s} b6b5 {0.030s}"
-    ));
+    assert!(flat.contains("1. a2a3 {+0.12/5 0.100s} a6a5 {-2.50/6 1.250s} 2. b2b3 {+M3/9 0.007s} b6b5 {0.030s}"));
     let games = read_games(&(text.clone() + &text)).unwrap();
     assert_eq!(games.len(), 2);
     let g = &games[0];
@@ -517,8 +439,7 @@ fn replay_catches_bad_records() {
     let g = &read_games(&record(&illegal, &adj, START_NFEN)).unwrap()[0];
     let v = replay_game(1, g, Catalogue::builtin()).verdict.unwrap_err();
     assert!(v.starts_with("ply 3:"), "{v}");
-    let tampered =
-        record(&moves, &adj, START_NFEN).replace("[Result \"1/2-1/2\"]", "[Result \"1-0\"]");
+    let tampered = record(&moves, &adj, START_NFEN).replace("[Result \"1/2-1/2\"]", "[Result \"1-0\"]");
     let g = &read_games(&tampered).unwrap()[0];
     assert!(replay_game(1, g, Catalogue::builtin())
         .verdict
@@ -540,8 +461,7 @@ fn replay_checks_a_finished_game_against_the_rules() {
     let mut game = Game::new(pos);
     let mut moves = Vec::new();
     for t in [
-        "d1c2", "d7e7", "c2c3", "e7e6", "c3c4", "e6e5", "c4c5", "e5e4", "c5c6", "e4e3", "c6c7",
-        "e3e2", "c7^",
+        "d1c2", "d7e7", "c2c3", "e7e6", "c3c4", "e6e5", "c4c5", "e5e4", "c5c6", "e4e3", "c6c7", "e3e2", "c7^",
     ] {
         game.play_text(t).unwrap();
         moves.push(MoveRecord {
@@ -578,14 +498,8 @@ fn replay_checks_a_finished_game_against_the_rules() {
 fn pgn_dates() {
     use std::time::{SystemTime, UNIX_EPOCH};
     assert_eq!(pgn_date(UNIX_EPOCH), "1970.01.01");
-    assert_eq!(
-        pgn_date(UNIX_EPOCH + Duration::from_secs(1_795_305_600)),
-        "2026.11.22"
-    );
-    assert_eq!(
-        pgn_date(UNIX_EPOCH + Duration::from_secs(951_782_400)),
-        "2000.02.29"
-    );
+    assert_eq!(pgn_date(UNIX_EPOCH + Duration::from_secs(1_795_305_600)), "2026.11.22");
+    assert_eq!(pgn_date(UNIX_EPOCH + Duration::from_secs(951_782_400)), "2000.02.29");
     assert_eq!(pgn_date(SystemTime::now()).len(), 10);
 }
 
@@ -594,10 +508,7 @@ fn pgn_dates() {
 #[test]
 fn openings_file() {
     let cat = Catalogue::builtin();
-    let text = format!(
-        "# openings\n\n{START_NFEN}\n  {}\n",
-        START_NFEN.replace(" w ", " b ")
-    );
+    let text = format!("# openings\n\n{START_NFEN}\n  {}\n", START_NFEN.replace(" w ", " b "));
     let list = parse_openings(&text, cat).unwrap();
     assert_eq!(list.len(), 2);
     let e = parse_openings(&format!("{START_NFEN}\nnot a position\n"), cat).unwrap_err();
@@ -625,10 +536,7 @@ fn random_forces_respect_r28_and_r29() {
             assert_eq!(f.maseitai.len(), 7);
             for k in &f.maseitai {
                 assert!(!cat.get(*k).is_navia());
-                assert!(
-                    f.maseitai.iter().filter(|x| *x == k).count() <= cap,
-                    "{rule:?}: {f:?}"
-                );
+                assert!(f.maseitai.iter().filter(|x| *x == k).count() <= cap, "{rule:?}: {f:?}");
             }
         }
     }
@@ -662,10 +570,7 @@ fn json_printer_escapes_and_nulls() {
         ("s", Json::str("a\"b\\c\nd")),
         ("n", Json::Num(f64::INFINITY)),
         ("x", Json::Num(70.5)),
-        (
-            "a",
-            Json::Arr(vec![Json::Int(1), Json::Bool(false), Json::Null]),
-        ),
+        ("a", Json::Arr(vec![Json::Int(1), Json::Bool(false), Json::Null])),
     ]);
     assert_eq!(
         j.pretty(),

@@ -73,9 +73,7 @@ pub fn secs_text(d: Duration) -> String {
     if ms.is_multiple_of(1000) {
         format!("{}", ms / 1000)
     } else {
-        format!("{:.3}", d.as_secs_f64())
-            .trim_end_matches('0')
-            .to_string()
+        format!("{:.3}", d.as_secs_f64()).trim_end_matches('0').to_string()
     }
 }
 
@@ -267,16 +265,10 @@ match options:
 /// Parse the arguments after the program name.
 pub fn parse_args(args: &[String]) -> Result<Command, CliError> {
     let groups = group(args)?;
-    if groups
-        .iter()
-        .any(|(f, _)| f == "-help" || f == "--help" || f == "-h")
-    {
+    if groups.iter().any(|(f, _)| f == "-help" || f == "--help" || f == "-h") {
         return Ok(Command::Help);
     }
-    if groups
-        .iter()
-        .any(|(f, _)| f == "-version" || f == "--version")
-    {
+    if groups.iter().any(|(f, _)| f == "-version" || f == "--version") {
         return Ok(Command::Version);
     }
     if let Some((_, v)) = groups.iter().find(|(f, _)| f == "-replay") {
@@ -302,8 +294,7 @@ pub fn parse_args(args: &[String]) -> Result<Command, CliError> {
 fn group(args: &[String]) -> Result<Vec<(String, Vec<String>)>, CliError> {
     let mut out: Vec<(String, Vec<String>)> = Vec::new();
     for a in args {
-        let is_flag =
-            a.starts_with('-') && a[1..].starts_with(|c: char| c.is_ascii_alphabetic() || c == '-');
+        let is_flag = a.starts_with('-') && a[1..].starts_with(|c: char| c.is_ascii_alphabetic() || c == '-');
         if is_flag {
             out.push((a.clone(), Vec::new()));
         } else if let Some(last) = out.last_mut() {
@@ -360,10 +351,7 @@ fn seconds(option: &str, text: &str) -> Result<Duration, CliError> {
     Ok(Duration::from_secs_f64(v))
 }
 
-fn positive<T: Default + PartialOrd + std::str::FromStr>(
-    option: &str,
-    text: &str,
-) -> Result<T, CliError> {
+fn positive<T: Default + PartialOrd + std::str::FromStr>(option: &str, text: &str) -> Result<T, CliError> {
     let v: T = number(option, text)?;
     if v <= T::default() {
         return err(option, format!("'{text}' must be at least 1"));
@@ -403,20 +391,14 @@ fn clock(i: &str) -> IResult<&str, Option<ClockParts>> {
 /// Parse a `tc=` value; `None` means no clock (`inf`).
 pub fn parse_tc(text: &str) -> Result<Option<Clock>, CliError> {
     let Ok((_, parsed)) = all_consuming(clock)(text) else {
-        return err(
-            "tc",
-            format!("'{text}' is not [moves/]time[+increment] or inf"),
-        );
+        return err("tc", format!("'{text}' is not [moves/]time[+increment] or inf"));
     };
     let Some((moves, base, inc)) = parsed else {
         return Ok(None);
     };
     let ok = |v: f64| v.is_finite() && (0.0..1e9).contains(&v);
     if !ok(base) || !ok(inc) {
-        return err(
-            "tc",
-            format!("'{text}': times must be non-negative seconds"),
-        );
+        return err("tc", format!("'{text}': times must be non-negative seconds"));
     }
     if base == 0.0 && inc == 0.0 {
         return err("tc", format!("'{text}' gives no time at all"));
@@ -446,11 +428,7 @@ fn engine_config(each: &[(&str, &str)], own: &[(&str, &str)]) -> Result<EngineCo
         stderr: None,
     };
     let mut own_args = false;
-    for (from_each, &(k, v)) in each
-        .iter()
-        .map(|kv| (true, kv))
-        .chain(own.iter().map(|kv| (false, kv)))
-    {
+    for (from_each, &(k, v)) in each.iter().map(|kv| (true, kv)).chain(own.iter().map(|kv| (false, kv))) {
         match k {
             "cmd" => c.cmd = v.to_string(),
             "name" => c.name = v.to_string(),
@@ -498,10 +476,7 @@ fn engine_config(each: &[(&str, &str)], own: &[(&str, &str)]) -> Result<EngineCo
     if c.tc.is_none() && c.st.is_none() && c.depth.is_none() && c.nodes.is_none() {
         return err(
             "-engine",
-            format!(
-                "engine '{}' has no limit: give tc=, st=, depth= or nodes=",
-                c.name
-            ),
+            format!("engine '{}' has no limit: give tc=, st=, depth= or nodes=", c.name),
         );
     }
     if c.tc.is_some() && c.st.is_some() {
@@ -556,10 +531,12 @@ fn parse_match(groups: &[(String, Vec<String>)]) -> Result<MatchConfig, CliError
                 match values.as_slice() {
                     [] => {}
                     [v] if v == "2" => {}
-                    _ => return err(
-                        f,
-                        "only '-repeat' or '-repeat 2' (each opening played twice) is supported",
-                    ),
+                    _ => {
+                        return err(
+                            f,
+                            "only '-repeat' or '-repeat 2' (each opening played twice) is supported",
+                        )
+                    }
                 }
                 m.repeat = true;
             }
@@ -614,10 +591,7 @@ fn parse_match(groups: &[(String, Vec<String>)]) -> Result<MatchConfig, CliError
     let mut names: Vec<&str> = m.engines.iter().map(|e| e.name.as_str()).collect();
     names.sort_unstable();
     if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
-        return err(
-            "-engine",
-            format!("two engines are named '{}'; give them name=", w[0]),
-        );
+        return err("-engine", format!("two engines are named '{}'; give them name=", w[0]));
     }
     Ok(m)
 }

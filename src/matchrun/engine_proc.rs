@@ -100,9 +100,7 @@ impl EngineProc {
             _ => config.cmd.clone(),
         };
         let mut cmd = Command::new(&program);
-        cmd.args(&config.args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped());
+        cmd.args(&config.args).stdin(Stdio::piped()).stdout(Stdio::piped());
         if let Some(dir) = &config.dir {
             cmd.current_dir(dir);
         }
@@ -135,9 +133,7 @@ impl EngineProc {
                     Ok(0) | Err(_) => break,
                     Ok(_) => {
                         let at = Instant::now();
-                        let text = String::from_utf8_lossy(&buf)
-                            .trim_end_matches(['\n', '\r'])
-                            .to_string();
+                        let text = String::from_utf8_lossy(&buf).trim_end_matches(['\n', '\r']).to_string();
                         if let Some(l) = &log2 {
                             l.line(&label2, '<', &text);
                         }
@@ -222,11 +218,7 @@ impl EngineProc {
     }
 
     /// The next line before `deadline`; `waiting_for` names it in the timeout error.
-    pub fn recv(
-        &mut self,
-        deadline: Instant,
-        waiting_for: &str,
-    ) -> Result<(Instant, String), EngineError> {
+    pub fn recv(&mut self, deadline: Instant, waiting_for: &str) -> Result<(Instant, String), EngineError> {
         if !self.alive {
             return Err(EngineError::Disconnected);
         }
@@ -237,10 +229,7 @@ impl EngineProc {
                 self.alive = false;
                 Err(EngineError::Disconnected)
             }
-            Err(RecvTimeoutError::Timeout) => Err(EngineError::Timeout(
-                waiting_for.to_string(),
-                wait.as_millis(),
-            )),
+            Err(RecvTimeoutError::Timeout) => Err(EngineError::Timeout(waiting_for.to_string(), wait.as_millis())),
         }
     }
 

@@ -58,10 +58,7 @@ pub fn parse_openings(text: &str, cat: &'static Catalogue) -> Result<Vec<Positio
         }
         let pos = parse_nfen(line, cat).map_err(|e| format!("line {}: {e}", n + 1))?;
         if pos.outcome().is_some() || pos.legal_actions().is_empty() {
-            return Err(format!(
-                "line {}: the game is already over in this position",
-                n + 1
-            ));
+            return Err(format!("line {}: the game is already over in this position", n + 1));
         }
         out.push(pos);
     }
@@ -107,10 +104,7 @@ pub fn draw_force(cat: &Catalogue, rule: ForceRule, rng: &mut Rng) -> Result<For
         ForceRule::Standard => 2,
         ForceRule::Singleton => 1,
     };
-    let mut bag: Vec<Kind> = maseitai
-        .iter()
-        .flat_map(|&k| std::iter::repeat_n(k, copies))
-        .collect();
+    let mut bag: Vec<Kind> = maseitai.iter().flat_map(|&k| std::iter::repeat_n(k, copies)).collect();
     if bag.len() < 7 {
         return Err(format!(
             "the catalogue has too few Maseitai for a force ({} copies available)",
@@ -144,11 +138,7 @@ pub fn setup_position(cat: &'static Catalogue, forces: &[Force; 2]) -> Result<Po
         });
     };
     for (side, back, front) in [(Side::White, '1', '2'), (Side::Black, '7', '6')] {
-        put(
-            &format!("d{back}"),
-            side,
-            Piece::Navia(forces[side.index()].navia),
-        );
+        put(&format!("d{back}"), side, Piece::Navia(forces[side.index()].navia));
         put(&format!("b{back}"), side, Piece::RedGulled);
         put(&format!("f{back}"), side, Piece::RedGulled);
         for file in 'a'..='g' {
@@ -168,11 +158,7 @@ pub fn setup_position(cat: &'static Catalogue, forces: &[Force; 2]) -> Result<Po
 }
 
 /// A random start: both forces drawn with `rng` under `rule`, set up by R7.
-pub fn random_start(
-    cat: &'static Catalogue,
-    rule: ForceRule,
-    rng: &mut Rng,
-) -> Result<Position, String> {
+pub fn random_start(cat: &'static Catalogue, rule: ForceRule, rng: &mut Rng) -> Result<Position, String> {
     let forces = [draw_force(cat, rule, rng)?, draw_force(cat, rule, rng)?];
     setup_position(cat, &forces)
 }

@@ -31,10 +31,7 @@ pub struct PgnGame {
 impl PgnGame {
     /// The value of a tag, if present.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
 }
 
@@ -197,21 +194,11 @@ enum Token<'a> {
 
 fn token(i: &str) -> IResult<&str, Token<'_>> {
     alt((
-        map(
-            delimited(char('{'), take_till(|c| c == '}'), char('}')),
-            Token::Comment,
-        ),
-        map(preceded(char(';'), take_till(|c| c == '\n')), |_| {
-            Token::Number
-        }),
+        map(delimited(char('{'), take_till(|c| c == '}'), char('}')), Token::Comment),
+        map(preceded(char(';'), take_till(|c| c == '\n')), |_| Token::Number),
         map(preceded(char('$'), digit1), |_| Token::Number),
-        map(
-            alt((tag("1-0"), tag("0-1"), tag("1/2-1/2"), tag("*"))),
-            Token::Result,
-        ),
-        map(terminated(digit1, take_while1(|c| c == '.')), |_| {
-            Token::Number
-        }),
+        map(alt((tag("1-0"), tag("0-1"), tag("1/2-1/2"), tag("*"))), Token::Result),
+        map(terminated(digit1, take_while1(|c| c == '.')), |_| Token::Number),
         map(is_not(" \t\r\n{};[]"), Token::Move),
     ))(i)
 }
@@ -239,10 +226,7 @@ fn parse_move_comment(c: &str) -> (Option<EngineScore>, Option<u32>, Duration) {
         );
         pair(
             alt((mate, cp)),
-            opt(preceded(
-                char('/'),
-                map(digit1, |d: &str| d.parse().unwrap_or(0)),
-            )),
+            opt(preceded(char('/'), map(digit1, |d: &str| d.parse().unwrap_or(0)))),
         )(i)
     }
     let parsed: IResult<&str, _> = tuple((opt(terminated(score, multispace1)), secs))(c.trim());

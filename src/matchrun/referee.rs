@@ -255,15 +255,7 @@ pub fn play_game(rules: &GameRules, engines: [&mut EngineProc; 2]) -> GameReport
             deadline_for(engines[i].config(), &clocks[i]),
         );
         let (text, at, score, depth, sent) = match answer {
-            (
-                Answer::Move {
-                    text,
-                    at,
-                    score,
-                    depth,
-                },
-                sent,
-            ) => (text, at, score, depth, sent),
+            (Answer::Move { text, at, score, depth }, sent) => (text, at, score, depth, sent),
             (Answer::Failed(termination, what, dead), _) => {
                 report.restart[i] = true;
                 report.crashed[i] = dead;
@@ -288,10 +280,7 @@ pub fn play_game(rules: &GameRules, engines: [&mut EngineProc; 2]) -> GameReport
             report.outcome = Outcome {
                 winner: Some(side.opponent()),
                 termination: Termination::RulesInfraction,
-                reason: format!(
-                    "{} claims no move while it has legal actions",
-                    side_name(side)
-                ),
+                reason: format!("{} claims no move while it has legal actions", side_name(side)),
             };
             return report;
         }
@@ -406,11 +395,7 @@ fn deadline_for(c: &EngineConfig, clock: &SideClock) -> Duration {
 
 /// `Some(description)` when a move that took `elapsed` broke the time limit.
 fn overstep(c: &EngineConfig, clock: &SideClock, elapsed: Duration) -> Option<String> {
-    let limit = if c.tc.is_some() {
-        clock.remaining
-    } else {
-        c.st?
-    };
+    let limit = if c.tc.is_some() { clock.remaining } else { c.st? };
     (elapsed > limit + c.margin).then(|| {
         format!(
             "{} ms used, {} ms left, margin {} ms",
@@ -432,13 +417,7 @@ fn advance_clock(c: &EngineConfig, clock: &mut SideClock, elapsed: Duration) {
 
 /// Send the position and `go`, then read until `bestmove`; returns the answer and
 /// the moment `go` was written (the clock starts then).
-fn ask(
-    e: &mut EngineProc,
-    start_nfen: &str,
-    moves: &[String],
-    go: &str,
-    wait: Duration,
-) -> (Answer, Instant) {
+fn ask(e: &mut EngineProc, start_nfen: &str, moves: &[String], go: &str, wait: Duration) -> (Answer, Instant) {
     let position = if moves.is_empty() {
         format!("position fen {start_nfen}")
     } else {
@@ -454,10 +433,7 @@ fn ask(
             ),
             sent,
         ),
-        other => (
-            Answer::Failed(Termination::Abandoned, failure_text(&other), true),
-            sent,
-        ),
+        other => (Answer::Failed(Termination::Abandoned, failure_text(&other), true), sent),
     };
     if let Err(err) = e.send(&position) {
         return failed(err, now);
@@ -475,11 +451,7 @@ fn ask(
             Err(EngineError::Timeout(_, _)) if untimed => {
                 let ms = wait.as_millis();
                 return (
-                    Answer::Failed(
-                        Termination::Abandoned,
-                        format!("stalls (no move within {ms} ms)"),
-                        true,
-                    ),
+                    Answer::Failed(Termination::Abandoned, format!("stalls (no move within {ms} ms)"), true),
                     sent,
                 );
             }
@@ -524,9 +496,7 @@ pub fn parse_info(line: &str) -> (Option<EngineScore>, Option<u32>) {
     if words.get(1) == Some(&"string") {
         return (None, None);
     }
-    let bound = words
-        .iter()
-        .any(|w| *w == "lowerbound" || *w == "upperbound");
+    let bound = words.iter().any(|w| *w == "lowerbound" || *w == "upperbound");
     let (mut score, mut depth) = (None, None);
     for (i, w) in words.iter().enumerate() {
         match *w {
@@ -556,13 +526,7 @@ struct Adjudicator {
 
 impl Adjudicator {
     /// Account for the score of the move just made by `mover`; `plies` counts moves so far.
-    fn add(
-        &mut self,
-        rules: &GameRules,
-        mover: Side,
-        score: Option<EngineScore>,
-        plies: usize,
-    ) -> Option<Outcome> {
+    fn add(&mut self, rules: &GameRules, mover: Side, score: Option<EngineScore>, plies: usize) -> Option<Outcome> {
         let cp = score.map(EngineScore::as_cp);
         if let Some(d) = rules.draw {
             self.draw_plies = if cp.is_some_and(|c| c.abs() <= d.score) {
@@ -588,11 +552,7 @@ impl Adjudicator {
                 };
                 let n = &mut self.resign_plies[loser.index()];
                 *n = if agrees { *n + 1 } else { 0 };
-                let needed = if r.twosided {
-                    2 * r.movecount
-                } else {
-                    r.movecount
-                };
+                let needed = if r.twosided { 2 * r.movecount } else { r.movecount };
                 if *n >= needed {
                     return Some(Outcome {
                         winner: Some(loser.opponent()),

@@ -86,8 +86,7 @@ pub fn erf(x: f64) -> f64 {
                 + t * (0.096_784_18
                     + t * (-0.186_288_06
                         + t * (0.278_868_07
-                            + t * (-1.135_203_98
-                                + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
+                            + t * (-1.135_203_98 + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
     let erfc = t * poly.exp();
     if x >= 0.0 {
         1.0 - erfc
@@ -108,11 +107,7 @@ impl Elo {
     /// The estimate for a record.
     pub fn new(wdl: Wdl) -> Elo {
         let n = wdl.games() as f64;
-        let (w, l, d) = (
-            wdl.wins as f64 / n,
-            wdl.losses as f64 / n,
-            wdl.draws as f64 / n,
-        );
+        let (w, l, d) = (wdl.wins as f64 / n, wdl.losses as f64 / n, wdl.draws as f64 / n);
         let mu = w + d / 2.0;
         let var = w * (1.0 - mu).powi(2) + l * mu.powi(2) + d * (0.5 - mu).powi(2);
         Elo {
@@ -224,10 +219,7 @@ impl Sprt {
     /// means are the expected scores of `elo1` and `elo0`. Empty cells count as
     /// 0.001 so that the logarithms stay finite, as fastchess does.
     fn llr(&self, scores: &[f64], counts: &[u32]) -> f64 {
-        let reg: Vec<f64> = counts
-            .iter()
-            .map(|&c| if c == 0 { 1e-3 } else { c as f64 })
-            .collect();
+        let reg: Vec<f64> = counts.iter().map(|&c| if c == 0 { 1e-3 } else { c as f64 }).collect();
         let total: f64 = reg.iter().sum();
         let probs: Vec<f64> = reg.iter().map(|c| c / total).collect();
         let s0 = score_from_elo(self.elo0);
@@ -347,11 +339,7 @@ pub fn fmt_f1(x: f64) -> String {
 
 /// cutechess-cli's head-to-head line: `Score of A vs B: W - L - D  [0.600] N`.
 pub fn score_line(a: &str, b: &str, wdl: Wdl) -> String {
-    let score = if wdl.games() == 0 {
-        f64::NAN
-    } else {
-        wdl.score()
-    };
+    let score = if wdl.games() == 0 { f64::NAN } else { wdl.score() };
     let score = if score.is_nan() {
         "nan".to_string()
     } else {
@@ -381,8 +369,5 @@ pub fn elo_line(wdl: Wdl) -> String {
 /// fastchess's pentanomial line: `Ptnml(0-2): [LL, LD, DD+WL, WD, WW]`.
 pub fn pentanomial_line(p: &Pentanomial) -> String {
     let c = p.counts;
-    format!(
-        "Ptnml(0-2): [{}, {}, {}, {}, {}]",
-        c[0], c[1], c[2], c[3], c[4]
-    )
+    format!("Ptnml(0-2): [{}, {}, {}, {}, {}]", c[0], c[1], c[2], c[3], c[4])
 }

@@ -16,9 +16,7 @@ use super::json::Json;
 use super::openings::{order_openings, parse_openings, random_start, Rng};
 use super::pgn::{write_game, RecordInfo};
 use super::referee::{forfeit_outcome, play_game, GameReport, GameRules, Outcome, Termination};
-use super::stats::{
-    elo_line, fmt_f1, pentanomial_line, score_line, Elo, Pentanomial, Sprt, SprtResult, Wdl,
-};
+use super::stats::{elo_line, fmt_f1, pentanomial_line, score_line, Elo, Pentanomial, Sprt, SprtResult, Wdl};
 use crate::rules::{nfen, Catalogue, Position, Side};
 
 /// One scheduled game.
@@ -35,13 +33,7 @@ pub struct Job {
 }
 
 /// The games of a tournament in order, and how many start slots they use.
-pub fn schedule(
-    engines: usize,
-    kind: TournamentKind,
-    games: u32,
-    rounds: u32,
-    repeat: bool,
-) -> (Vec<Job>, usize) {
+pub fn schedule(engines: usize, kind: TournamentKind, games: u32, rounds: u32, repeat: bool) -> (Vec<Job>, usize) {
     let pairings: Vec<(usize, usize)> = match kind {
         TournamentKind::RoundRobin => (0..engines)
             .flat_map(|a| (a + 1..engines).map(move |b| (a, b)))
@@ -73,23 +65,15 @@ pub fn schedule(
 
 /// The start positions by slot (used modulo their count): the openings file in
 /// order of use, random forces one per slot, or the default start (R31).
-pub fn start_positions(
-    cfg: &MatchConfig,
-    cat: &'static Catalogue,
-    slots: usize,
-) -> Result<Vec<Position>, String> {
+pub fn start_positions(cfg: &MatchConfig, cat: &'static Catalogue, slots: usize) -> Result<Vec<Position>, String> {
     if let Some(o) = &cfg.openings {
-        let text = std::fs::read_to_string(&o.file)
-            .map_err(|e| format!("-openings: {}: {e}", o.file.display()))?;
-        let list = parse_openings(&text, cat)
-            .map_err(|e| format!("-openings: {}: {e}", o.file.display()))?;
+        let text = std::fs::read_to_string(&o.file).map_err(|e| format!("-openings: {}: {e}", o.file.display()))?;
+        let list = parse_openings(&text, cat).map_err(|e| format!("-openings: {}: {e}", o.file.display()))?;
         return Ok(order_openings(list, o));
     }
     if let Some(f) = &cfg.forces {
         let mut rng = Rng::new(f.seed);
-        return (0..slots.max(1))
-            .map(|_| random_start(cat, f.rule, &mut rng))
-            .collect();
+        return (0..slots.max(1)).map(|_| random_start(cat, f.rule, &mut rng)).collect();
     }
     Position::startpos(cat)
         .map(|p| vec![p])
@@ -115,9 +99,7 @@ pub fn time_control_text(c: &EngineConfig) -> String {
 
 /// `YYYY.MM.DD` (UTC) for the PGN `Date` tag.
 pub fn pgn_date(t: SystemTime) -> String {
-    let days = t
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    let days = t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() / 86_400) as i64;
     // Civil-from-days (H. Hinnant's algorithm).
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
@@ -181,21 +163,14 @@ enum Msg {
 pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
     let cat: &'static Catalogue = match &cfg.catalogue {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("-catalogue: {}: {e}", path.display()))?;
+            let text = std::fs::read_to_string(path).map_err(|e| format!("-catalogue: {}: {e}", path.display()))?;
             Catalogue::parse(&text)
                 .map_err(|e| format!("-catalogue: {}: {e}", path.display()))?
                 .intern()
         }
         None => Catalogue::builtin(),
     };
-    let (jobs, slots) = schedule(
-        cfg.engines.len(),
-        cfg.tournament,
-        cfg.games,
-        cfg.rounds,
-        cfg.repeat,
-    );
+    let (jobs, slots) = schedule(cfg.engines.len(), cfg.tournament, cfg.games, cfg.rounds, cfg.repeat);
     let starts: Vec<(Position, String)> = start_positions(cfg, cat, slots)?
         .into_iter()
         .map(|p| (p, nfen(&p)))
@@ -204,8 +179,7 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
         None => None,
         Some(None) => Some(IoLog::new(Box::new(std::io::stderr()))),
         Some(Some(path)) => {
-            let f = std::fs::File::create(path)
-                .map_err(|e| format!("-debug: {}: {e}", path.display()))?;
+            let f = std::fs::File::create(path).map_err(|e| format!("-debug: {}: {e}", path.display()))?;
             Some(IoLog::new(Box::new(f)))
         }
     };
@@ -305,10 +279,7 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
                     let [w, b] = job.players;
                     say(
                         out,
-                        &format!(
-                            "Started game {} of {total} ({} vs {})",
-                            job.number, names[w], names[b]
-                        ),
+                        &format!("Started game {} of {total} ({} vs {})", job.number, names[w], names[b]),
                     );
                 }
                 continue;
@@ -365,10 +336,7 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
                 fen: start_nfen,
                 start_turn: start.turn(),
                 black_first: start.side_to_move() == Side::Black,
-                time_controls: [
-                    time_control_text(&configs[w]),
-                    time_control_text(&configs[b]),
-                ],
+                time_controls: [time_control_text(&configs[w]), time_control_text(&configs[b])],
                 moves: &report.moves,
                 outcome: o,
             });
@@ -391,14 +359,8 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
             }
         }
         if report.crashed.iter().any(|&c| c) && !cfg.recover {
-            let who = if report.crashed[0] {
-                &names[w]
-            } else {
-                &names[b]
-            };
-            summary.stopped = Some(format!(
-                "engine {who} crashed or stalled (use -recover to go on)"
-            ));
+            let who = if report.crashed[0] { &names[w] } else { &names[b] };
+            summary.stopped = Some(format!("engine {who} crashed or stalled (use -recover to go on)"));
             say(
                 out,
                 &format!("Stopping: engine {who} crashed or stalled; use -recover to go on"),
@@ -592,13 +554,7 @@ pub fn summary_json(cfg: &MatchConfig, s: &Summary) -> Json {
     if s.players.len() == 2 {
         doc.push((
             "pentanomial",
-            Json::Arr(
-                s.pentanomial
-                    .counts
-                    .iter()
-                    .map(|&c| Json::Int(c as i64))
-                    .collect(),
-            ),
+            Json::Arr(s.pentanomial.counts.iter().map(|&c| Json::Int(c as i64)).collect()),
         ));
     }
     if let (Some(sp), Some(llr)) = (&cfg.sprt, s.llr) {

@@ -5,6 +5,29 @@ use super::catalogue::{EffectAction, Kind, MarkKind, Place, Target};
 use super::position::{Outcome, Piece, Placed, Position, WinReason};
 use super::square::{zones, Bitboard, Side, Square, SIZE};
 
+/// Where generated actions go: a list, or a counter for bulk perft.
+pub trait ActionSink {
+    /// Take one legal action.
+    fn push(&mut self, a: Action);
+}
+
+impl ActionSink for Vec<Action> {
+    #[inline]
+    fn push(&mut self, a: Action) {
+        Vec::push(self, a);
+    }
+}
+
+/// Counts actions instead of storing them.
+struct Counter(u64);
+
+impl ActionSink for Counter {
+    #[inline]
+    fn push(&mut self, _: Action) {
+        self.0 += 1;
+    }
+}
+
 /// R13: gyullas for taking a piece by a move (a Navia ends the game instead).
 #[inline]
 fn capture_reward(pos: &Position, victim: Placed) -> u32 {
@@ -26,20 +49,35 @@ fn zone_cost(cost: u8, at: Square) -> u8 {
     }
 }
 
+/// The eight squares around each square (R9, R16).
+const RING: [Bitboard; Square::COUNT] = {
+    let mut t = [Bitboard::EMPTY; Square::COUNT];
+    let mut i = 0;
+    while i < Square::COUNT {
+        let (f, r) = ((i % 7) as i8, (i / 7) as i8);
+        let mut b = 0u64;
+        let mut dy = -1;
+        while dy <= 1 {
+            let mut dx = -1;
+            while dx <= 1 {
+                let (x, y) = (f + dx, r + dy);
+                if (dx != 0 || dy != 0) && x >= 0 && x < SIZE && y >= 0 && y < SIZE {
+                    b |= 1u64 << (y * SIZE + x);
+                }
+                dx += 1;
+            }
+            dy += 1;
+        }
+        t[i] = Bitboard(b);
+        i += 1;
+    }
+    t
+};
+
 /// The eight squares around `sq`.
 #[inline]
 fn ring(sq: Square) -> Bitboard {
-    let mut b = Bitboard::EMPTY;
-    for dy in -1..=1 {
-        for dx in -1..=1 {
-            if (dx, dy) != (0, 0) {
-                if let Some(t) = sq.offset(dx, dy) {
-                    b |= t.bb();
-                }
-            }
-        }
-    }
-    b
+    RING[sq.index()]
 }
 
 /// Squares a line mark reaches from `from` over `occ`, including the square of
@@ -118,7 +156,9 @@ impl Position {
 
     /// Squares the piece on `sq` could move to (captures included), ignoring whose turn it is.
     pub fn reach(&self, sq: Square) -> Bitboard {
-        let Some(pl) = self.piece_at(sq) else { return Bitboard::EMPTY };
+        let Some(pl) = self.piece_at(sq) else {
+            return Bitboard::EMPTY;
+        };
         let raw = match pl.piece {
             Piece::BlackGulled => gulled_reach(sq, pl.side, false),
             Piece::RedGulled => gulled_reach(sq, pl.side, true),
@@ -153,7 +193,8 @@ impl Position {
 
     /// R24: `side`'s Navia could be taken by the opponent's next move.
     pub fn in_check(&self, side: Side) -> bool {
-        self.navia_square(side).is_some_and(|n| self.attacks(side.opponent(), n))
+        self.navia_square(side)
+            .is_some_and(|n| self.attacks(side.opponent(), n))
     }
 
     /// All legal actions, in a fixed order.
@@ -165,6 +206,17 @@ impl Position {
 
     /// Append all legal actions to `out` (R15). A finished game has none.
     pub fn generate(&self, out: &mut Vec<Action>) {
+        self.generate_into(out);
+    }
+
+    /// The number of legal actions, counted without building them (bulk perft).
+    pub fn count_actions(&self) -> u64 {
+        let mut n = Counter(0);
+        self.generate_into(&mut n);
+        n.0
+    }
+
+    fn generate_into(&self, out: &mut impl ActionSink) {
         if self.outcome.is_some() {
             return;
         }
@@ -191,14 +243,24 @@ impl Position {
             for to in ring(from) & open {
                 out.push(Action::step(from, to));
                 if !self.navias.has(to) && self.navia_dratp_ok_after(from, to) {
-                    out.push(Action { follow: Follow::Dratp, ..Action::step(from, to) });
+                    out.push(Action {
+                        follow: Follow::Dratp,
+                        ..Action::step(from, to)
+                    });
                 }
             }
             if pool >= 60 && !self.in_check(us) {
-                out.push(Action { kind: ActionKind::InPlace, follow: Follow::Dratp, ..Action::step(from, from) });
+                out.push(Action {
+                    kind: ActionKind::InPlace,
+                    follow: Follow::Dratp,
+                    ..Action::step(from, from)
+                });
             }
             if far.has(from) && self.keeps[us.index()].is_empty() {
-                out.push(Action { kind: ActionKind::Goal, ..Action::step(from, from) });
+                out.push(Action {
+                    kind: ActionKind::Goal,
+                    ..Action::step(from, from)
+                });
             }
         }
 
@@ -211,7 +273,10 @@ impl Position {
                 zones::SUMMON[us.index()] & empty
             };
             for to in squares {
-                out.push(Action { kind: ActionKind::Summon(kind), ..Action::step(to, to) });
+                out.push(Action {
+                    kind: ActionKind::Summon(kind),
+                    ..Action::step(to, to)
+                });
             }
         }
 
@@ -220,18 +285,34 @@ impl Position {
         for from in self.maseitai & own {
             let kind = self.kinds[from.index()];
             let dratped = self.dratped.has(from);
-            let tables = self.cat.tables(kind);
-            let income = if dratped { tables.move_income as u32 } else { 0 };
+            let def = self.cat.get(kind);
+            let follow_cost = match (dratped, &def.effect.invoke) {
+                (false, _) => Some(def.cost),
+                (true, Some(inv)) => Some(inv.cost),
+                (true, None) => None,
+            };
+            let income = if dratped {
+                self.cat.tables(kind).move_income as u32
+            } else {
+                0
+            };
             for to in maseitai_reach(self, from, us, occ) & open {
                 out.push(Action::step(from, to));
+                let Some(cost) = follow_cost else { continue };
                 if self.navias.has(to) {
                     continue; // R15: taking the Navia ends the game at once.
                 }
-                let gain = income + self.piece_at(to).map_or(0, |v| capture_reward(self, v));
-                let pool_after = (pool + gain).min(60);
-                self.push_follows(from, to, kind, dratped, pool_after, out);
+                let mut pool_after = pool + income;
+                if occ.has(to) {
+                    pool_after += self.piece_at(to).map_or(0, |v| capture_reward(self, v));
+                }
+                if pool_after.min(60) >= zone_cost(cost, to) as u32 {
+                    self.push_follows(from, to, kind, dratped, out);
+                }
             }
-            self.push_follows(from, from, kind, dratped, pool, out);
+            if follow_cost.is_some_and(|c| pool >= zone_cost(c, from) as u32) {
+                self.push_follows(from, from, kind, dratped, out);
+            }
         }
     }
 
@@ -247,8 +328,11 @@ impl Position {
     }
 
     /// R22: one action per bonus for the Gulled on `from`.
-    fn push_line_overs(&self, from: Square, out: &mut Vec<Action>) {
-        let base = Action { kind: ActionKind::LineOver, ..Action::step(from, from) };
+    fn push_line_overs(&self, from: Square, out: &mut impl ActionSink) {
+        let base = Action {
+            kind: ActionKind::LineOver,
+            ..Action::step(from, from)
+        };
         let mut g = Choices::NONE;
         g.push(Token::Gyullas);
         out.push(Action { choices: g, ..base });
@@ -263,8 +347,8 @@ impl Position {
         }
     }
 
-    /// Dratp or invoke after a Maseitai's move (or in place when `from == to`).
-    fn push_follows(&self, from: Square, to: Square, kind: Kind, dratped: bool, pool: u32, out: &mut Vec<Action>) {
+    /// Dratp or invoke after a Maseitai's move (or in place when `from == to`); the caller checked the pool.
+    fn push_follows(&self, from: Square, to: Square, kind: Kind, dratped: bool, out: &mut impl ActionSink) {
         let def = self.cat.get(kind);
         let (follow, cost, steps): (Follow, u8, &[EffectAction]) = if !dratped {
             (Follow::Dratp, def.cost, &def.effect.on_dratp)
@@ -274,11 +358,18 @@ impl Position {
             return;
         };
         let cost = zone_cost(cost, to);
-        if pool < cost as u32 {
-            return;
-        }
-        let kind_of_action = if from == to { ActionKind::InPlace } else { ActionKind::Move };
-        let base = Action { kind: kind_of_action, from, to, follow, choices: Choices::NONE };
+        let kind_of_action = if from == to {
+            ActionKind::InPlace
+        } else {
+            ActionKind::Move
+        };
+        let base = Action {
+            kind: kind_of_action,
+            from,
+            to,
+            follow,
+            choices: Choices::NONE,
+        };
         if steps.iter().all(|s| *s == EffectAction::Sacrifice) {
             out.push(base);
             return;
@@ -292,7 +383,7 @@ impl Position {
     }
 
     /// Enumerate the choices of effect steps one after another (D1, D2).
-    fn expand_steps(&self, piece: Square, steps: &[EffectAction], action: Action, out: &mut Vec<Action>) {
+    fn expand_steps(&self, piece: Square, steps: &[EffectAction], action: Action, out: &mut impl ActionSink) {
         let Some((&step, rest)) = steps.split_first() else {
             out.push(action);
             return;
@@ -422,7 +513,12 @@ impl Position {
                 }
             }
             (EffectAction::ReturnToKeep(_), &[Token::Square(s)]) => {
-                if let Some(Placed { side, piece: Piece::Maseitai(k), .. }) = self.take(s) {
+                if let Some(Placed {
+                    side,
+                    piece: Piece::Maseitai(k),
+                    ..
+                }) = self.take(s)
+                {
                     self.keep_insert(side, k);
                 }
                 if s == piece {
@@ -431,7 +527,14 @@ impl Position {
             }
             (EffectAction::Revive(_), &[Token::Placed(k, s)]) => {
                 self.grave_remove(us, k);
-                self.put(s, Placed { side: us, piece: Piece::Maseitai(k), dratped: false });
+                self.put(
+                    s,
+                    Placed {
+                        side: us,
+                        piece: Piece::Maseitai(k),
+                        dratped: false,
+                    },
+                );
             }
             (EffectAction::Relocate { .. }, &[Token::Square(s)]) => {
                 return self.relocate(piece, s).then_some(s).or(Some(piece));
@@ -503,7 +606,10 @@ impl Position {
         if let Some(victim) = self.take(to) {
             gain += capture_reward(self, victim);
             if let Piece::Navia(_) = victim.piece {
-                self.set_outcome(Outcome { winner: us, reason: WinReason::NaviaTaken });
+                self.set_outcome(Outcome {
+                    winner: us,
+                    reason: WinReason::NaviaTaken,
+                });
             } else {
                 self.bury(victim, us);
             }
@@ -521,7 +627,10 @@ impl Position {
             if let Some(pl) = self.take(at) {
                 self.put(at, Placed { dratped: true, ..pl });
                 if let Piece::Navia(_) = pl.piece {
-                    self.set_outcome(Outcome { winner: self.side, reason: WinReason::NaviaDratp });
+                    self.set_outcome(Outcome {
+                        winner: self.side,
+                        reason: WinReason::NaviaDratp,
+                    });
                 }
             }
         }
@@ -534,7 +643,14 @@ impl Position {
         match a.kind {
             ActionKind::Summon(k) => {
                 p.keep_remove(us, k);
-                p.put(a.to, Placed { side: us, piece: Piece::Maseitai(k), dratped: false });
+                p.put(
+                    a.to,
+                    Placed {
+                        side: us,
+                        piece: Piece::Maseitai(k),
+                        dratped: false,
+                    },
+                );
             }
             ActionKind::Move => p.move_part(a.from, a.to),
             ActionKind::InPlace => {}
@@ -550,7 +666,14 @@ impl Position {
                         Some(Token::Placed(k, sq)) => {
                             p.earn(us, income);
                             p.grave_remove(us, k);
-                            p.put(sq, Placed { side: us, piece: Piece::Maseitai(k), dratped: false });
+                            p.put(
+                                sq,
+                                Placed {
+                                    side: us,
+                                    piece: Piece::Maseitai(k),
+                                    dratped: false,
+                                },
+                            );
                         }
                         _ => p.earn(us, income + 10),
                     }
@@ -558,7 +681,10 @@ impl Position {
             }
             ActionKind::Goal => {
                 p.take(a.from);
-                p.set_outcome(Outcome { winner: us, reason: WinReason::NaviaGoal });
+                p.set_outcome(Outcome {
+                    winner: us,
+                    reason: WinReason::NaviaGoal,
+                });
             }
         }
         if a.follow != Follow::Nothing && p.outcome.is_none() {
@@ -621,7 +747,12 @@ fn tokens_fit(step: EffectAction, tokens: &[Token]) -> bool {
     match (step, tokens) {
         (EffectAction::Remove(_) | EffectAction::ReturnToKeep(_), [Token::Square(_)]) => true,
         (EffectAction::Revive(_), [Token::Placed(..)]) => true,
-        (EffectAction::Relocate { who: Target::Itself, .. }, [Token::Square(_)]) => true,
+        (
+            EffectAction::Relocate {
+                who: Target::Itself, ..
+            },
+            [Token::Square(_)],
+        ) => true,
         (EffectAction::Relocate { who, .. }, [Token::Pair(..)]) => who != Target::Itself,
         (EffectAction::Swap(_), [Token::Square(_), Token::Square(_)]) => true,
         _ => false,

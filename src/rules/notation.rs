@@ -50,15 +50,7 @@ pub enum MoveError {
 }
 
 /// The NFEN field names, in order.
-const FIELDS: [&str; 7] = [
-    "board",
-    "side",
-    "pools",
-    "keeps",
-    "graveyards",
-    "effects",
-    "turn",
-];
+const FIELDS: [&str; 7] = ["board", "side", "pools", "keeps", "graveyards", "effects", "turn"];
 
 /// Most characters of user input quoted back in an error message.
 const QUOTE_MAX: usize = 24;
@@ -104,10 +96,7 @@ fn raw_id(i: &str) -> IResult<&str, (char, &str)> {
 
 /// A square name, `a1` to `g7`.
 fn square(i: &str) -> IResult<&str, Square> {
-    map_opt(
-        recognize(pair(one_of("abcdefg"), one_of("1234567"))),
-        Square::from_name,
-    )(i)
+    map_opt(recognize(pair(one_of("abcdefg"), one_of("1234567"))), Square::from_name)(i)
 }
 
 /// Resolve a written id in the catalogue. Returns the kind and whether it was
@@ -142,7 +131,7 @@ fn resolve_id(cat: &Catalogue, letter: char, digits: &str) -> Result<(Kind, bool
     }
 }
 
-/// The canonical decimal number of a field: digits only, no leading zero, at most `max`.
+/// A number written canonically: digits only, no leading zero; the caller checks its range.
 fn decimal(text: &str, what: &str) -> Result<u32, String> {
     if all_consuming(digit1::<&str, nom::error::Error<&str>>)(text).is_err() {
         return Err(format!("{what} '{}' is not a decimal number", shown(text)));
@@ -209,18 +198,12 @@ fn split_fields(text: &str) -> Result<[&str; 7], NfenError> {
         } else {
             "two spaces in a row"
         };
-        return Err(err(
-            "fields",
-            format!("{why}; fields are separated by single spaces"),
-        ));
+        return Err(err("fields", format!("{why}; fields are separated by single spaces")));
     }
     <[&str; 7]>::try_from(parts.as_slice()).map_err(|_| {
         let n = parts.len();
         let s = if n == 1 { "" } else { "s" };
-        err(
-            "fields",
-            format!("{n} field{s}, expected 7: {}", FIELDS.join(" ")),
-        )
+        err("fields", format!("{n} field{s}, expected 7: {}", FIELDS.join(" ")))
     })
 }
 
@@ -269,10 +252,7 @@ fn parse_board(text: &str, cat: &Catalogue) -> Result<[Option<Placed>; Square::C
         }
         let (rest, cells) = many0(cell)(rank_text).unwrap_or((rank_text, Vec::new()));
         if !rest.is_empty() {
-            return Err(err(
-                "board",
-                format!("rank {name}: unexpected {}", found(rest)),
-            ));
+            return Err(err("board", format!("rank {name}: unexpected {}", found(rest))));
         }
         let mut file: i8 = 0;
         let mut last_digit = false;
@@ -280,17 +260,12 @@ fn parse_board(text: &str, cat: &Catalogue) -> Result<[Option<Placed>; Square::C
             let placed = match c {
                 Cell::Empty(d) => {
                     if !('1'..='7').contains(&d) {
-                        return Err(err(
-                            "board",
-                            format!("rank {name}: empty runs are 1 to 7, found '{d}'"),
-                        ));
+                        return Err(err("board", format!("rank {name}: empty runs are 1 to 7, found '{d}'")));
                     }
                     if last_digit {
                         return Err(err(
                             "board",
-                            format!(
-                                "rank {name}: two digits in a row; write one digit per empty run"
-                            ),
+                            format!("rank {name}: two digits in a row; write one digit per empty run"),
                         ));
                     }
                     last_digit = true;
@@ -322,18 +297,13 @@ fn parse_board(text: &str, cat: &Catalogue) -> Result<[Option<Placed>; Square::C
                     letter,
                     digits,
                 } => {
-                    let (kind, lower) =
-                        resolve_id(cat, letter, digits).map_err(|r| err("board", r))?;
+                    let (kind, lower) = resolve_id(cat, letter, digits).map_err(|r| err("board", r))?;
                     let side = if lower { Side::Black } else { Side::White };
                     let piece = match cat.get(kind).code.class {
                         PieceClass::Navia => Piece::Navia(kind),
                         PieceClass::Maseitai => Piece::Maseitai(kind),
                     };
-                    Placed {
-                        side,
-                        piece,
-                        dratped,
-                    }
+                    Placed { side, piece, dratped }
                 }
             };
             last_digit = false;
@@ -344,10 +314,7 @@ fn parse_board(text: &str, cat: &Catalogue) -> Result<[Option<Placed>; Square::C
             file += 1;
         }
         if file < SIZE {
-            return Err(err(
-                "board",
-                format!("rank {name} has {file} squares, expected 7"),
-            ));
+            return Err(err("board", format!("rank {name} has {file} squares, expected 7")));
         }
     }
     Ok(board)
@@ -357,10 +324,7 @@ fn parse_side(text: &str) -> Result<Side, NfenError> {
     match text {
         "w" => Ok(Side::White),
         "b" => Ok(Side::Black),
-        _ => Err(err(
-            "side",
-            format!("expected 'w' or 'b', found '{}'", shown(text)),
-        )),
+        _ => Err(err("side", format!("expected 'w' or 'b', found '{}'", shown(text)))),
     }
 }
 
@@ -375,10 +339,7 @@ fn halves<'a>(field: &'static str, text: &'a str) -> Result<[&'a str; 2], NfenEr
         Ok((_, (a, b))) => Ok([a, b]),
         Err(_) => Err(err(
             field,
-            format!(
-                "expected <first>/<second> with one '/', found '{}'",
-                shown(text)
-            ),
+            format!("expected <first>/<second> with one '/', found '{}'", shown(text)),
         )),
     }
 }
@@ -401,11 +362,7 @@ fn parse_pools(text: &str) -> Result<[u8; 2], NfenError> {
 }
 
 /// A keep or graveyard list: `-` or comma-separated non-empty items.
-fn list_items<'a>(
-    field: &'static str,
-    side: Side,
-    text: &'a str,
-) -> Result<Vec<&'a str>, NfenError> {
+fn list_items<'a>(field: &'static str, side: Side, text: &'a str) -> Result<Vec<&'a str>, NfenError> {
     if text == "-" {
         return Ok(Vec::new());
     }
@@ -421,28 +378,17 @@ fn list_items<'a>(
     if items.iter().any(|s| s.is_empty()) {
         return Err(err(
             field,
-            format!(
-                "empty item in the {} player's list (stray comma)",
-                player(side)
-            ),
+            format!("empty item in the {} player's list (stray comma)", player(side)),
         ));
     }
     Ok(items)
 }
 
 /// A Maseitai id in a keep or graveyard: upper case, known, a Maseitai.
-fn list_id(
-    field: &'static str,
-    where_: &str,
-    item: &str,
-    cat: &Catalogue,
-) -> Result<Kind, NfenError> {
+fn list_id(field: &'static str, where_: &str, item: &str, cat: &Catalogue) -> Result<Kind, NfenError> {
     let parsed: IResult<&str, (char, &str)> = all_consuming(raw_id)(item);
     let Ok((_, (letter, digits))) = parsed else {
-        return Err(err(
-            field,
-            format!("'{}' is not a catalogue id", shown(item)),
-        ));
+        return Err(err(field, format!("'{}' is not a catalogue id", shown(item))));
     };
     if letter.is_ascii_lowercase() {
         return Err(err(
@@ -481,10 +427,7 @@ fn parse_keeps(text: &str, cat: &Catalogue) -> Result<[Vec<Kind>; 2], NfenError>
             if keep.len() == 14 {
                 return Err(err(
                     "keeps",
-                    format!(
-                        "more than 14 Maseitai in the {} player's keep",
-                        player(side)
-                    ),
+                    format!("more than 14 Maseitai in the {} player's keep", player(side)),
                 ));
             }
             keep.push(k);
@@ -562,11 +505,15 @@ fn too_many_in_grave(side: Side, max: usize, what: &str) -> NfenError {
     )
 }
 
-/// One lasting effect as written in field 6.
+/// A side letter, `w` or `b`.
+fn side_letter(i: &str) -> IResult<&str, Side> {
+    alt((map(char('w'), |_| Side::White), map(char('b'), |_| Side::Black)))(i)
+}
+
+/// One lasting effect as written in field 6. A new kind of lasting state adds an
+/// `alt` arm here and a line in `lasting_text`.
 fn lasting_effect(i: &str) -> IResult<&str, Lasting> {
-    alt((map(preceded(tag("goal:"), one_of("wb")), |c| {
-        Lasting::NaviaGoal(if c == 'w' { Side::White } else { Side::Black })
-    }),))(i)
+    map(preceded(tag("goal:"), side_letter), Lasting::NaviaGoal)(i)
 }
 
 /// The canonical text of a lasting effect.
@@ -613,10 +560,7 @@ fn parse_turn(text: &str) -> Result<u16, NfenError> {
     match v {
         0 => Err(err("turn", "turn 0; the first turn is 1")),
         1..=65535 => Ok(v as u16),
-        _ => Err(err(
-            "turn",
-            format!("turn {v} is out of range (1 to 65535)"),
-        )),
+        _ => Err(err("turn", format!("turn {v} is out of range (1 to 65535)"))),
     }
 }
 
@@ -632,10 +576,7 @@ fn check_totals(s: &Setup) -> Result<(), NfenError> {
     let grave_maseitai: usize = s.graves.iter().map(|g| g.2.len()).sum();
     let over = |what: &str, n: usize, max: usize, field: &'static str| {
         if n > max {
-            Err(err(
-                field,
-                format!("{n} {what} in the game (at most {max}, D15)"),
-            ))
+            Err(err(field, format!("{n} {what} in the game (at most {max}, D15)")))
         } else {
             Ok(())
         }
@@ -732,11 +673,7 @@ pub fn nfen(pos: &Position) -> String {
                         out.push('+');
                     }
                     let code = cat.get(k).code.to_string();
-                    out.push_str(&if upper {
-                        code
-                    } else {
-                        code.to_ascii_lowercase()
-                    });
+                    out.push_str(&if upper { code } else { code.to_ascii_lowercase() });
                     out.push(']');
                 }
             }
@@ -750,11 +687,7 @@ pub fn nfen(pos: &Position) -> String {
     }
     out.push(' ');
     out.push(pos.side_to_move().letter());
-    out.push_str(&format!(
-        " {}/{} ",
-        pos.pool(Side::White),
-        pos.pool(Side::Black)
-    ));
+    out.push_str(&format!(" {}/{} ", pos.pool(Side::White), pos.pool(Side::Black)));
     let list = |items: Vec<String>| {
         if items.is_empty() {
             "-".to_string()
@@ -775,12 +708,7 @@ pub fn nfen(pos: &Position) -> String {
     let grave = |s: Side| {
         let g = pos.grave(s);
         let mut items = vec!["B".to_string(); g.black as usize];
-        items.extend(
-            g.maseitai
-                .as_slice()
-                .iter()
-                .map(|&k| cat.get(k).code.to_string()),
-        );
+        items.extend(g.maseitai.as_slice().iter().map(|&k| cat.get(k).code.to_string()));
         items.extend(std::iter::repeat_n("R".to_string(), g.red as usize));
         list(items)
     };
@@ -864,12 +792,7 @@ fn raw_move(i: &str) -> IResult<&str, RawMove<'_>> {
                 opt(one_of("+*^")),
                 opt(preceded(char(':'), separated_list1(char(','), raw_token))),
             )),
-            |(from, to, mark, tokens)| RawMove::Body {
-                from,
-                to,
-                mark,
-                tokens,
-            },
+            |(from, to, mark, tokens)| RawMove::Body { from, to, mark, tokens },
         ),
     ))(i)
 }
@@ -898,10 +821,7 @@ pub fn parse_action_syntax(text: &str, cat: &Catalogue) -> Result<Action, MoveEr
                     shown(&text[..text.len() - rest.len()]),
                     found(rest)
                 ),
-                Err(_) => format!(
-                    "expected a square or <id>@<square> at the start, found {}",
-                    found(text)
-                ),
+                Err(_) => format!("expected a square or <id>@<square> at the start, found {}", found(text)),
             };
             return Err(bad(why));
         }
@@ -912,10 +832,7 @@ pub fn parse_action_syntax(text: &str, cat: &Catalogue) -> Result<Action, MoveEr
         }
         let (k, _) = resolve_id(cat, letter, digits).map_err(&bad)?;
         if cat.get(k).is_navia() {
-            return Err(bad(format!(
-                "{} is a Navia, not a Maseitai",
-                cat.get(k).code
-            )));
+            return Err(bad(format!("{} is a Navia, not a Maseitai", cat.get(k).code)));
         }
         Ok(k)
     };
@@ -930,12 +847,7 @@ pub fn parse_action_syntax(text: &str, cat: &Catalogue) -> Result<Action, MoveEr
                 choices: Choices::NONE,
             });
         }
-        RawMove::Body {
-            from,
-            to,
-            mark,
-            tokens,
-        } => (from, to, mark, tokens.unwrap_or_default()),
+        RawMove::Body { from, to, mark, tokens } => (from, to, mark, tokens.unwrap_or_default()),
     };
     let mut choices = Choices::NONE;
     let mut gyullas = false;
@@ -957,17 +869,13 @@ pub fn parse_action_syntax(text: &str, cat: &Catalogue) -> Result<Action, MoveEr
     let (kind, follow) = match (to, mark) {
         (_, Some('^')) if to.is_some() => {
             return Err(bad(
-                "a line over or goal names only the starting square, as in 'c7^'".into(),
+                "a line over or goal names only the starting square, as in 'c7^'".into()
             ));
         }
         (_, Some('^')) => {
-            if choices.len() > 1
-                || (has_choices
-                    && !matches!(choices.get(0), Some(Token::Gyullas | Token::Placed(..))))
+            if choices.len() > 1 || (has_choices && !matches!(choices.get(0), Some(Token::Gyullas | Token::Placed(..))))
             {
-                return Err(bad(
-                    "a line over takes one bonus: ':G' or ':<id>@<square>'".into()
-                ));
+                return Err(bad("a line over takes one bonus: ':G' or ':<id>@<square>'".into()));
             }
             let kind = if has_choices {
                 ActionKind::LineOver
@@ -984,7 +892,7 @@ pub fn parse_action_syntax(text: &str, cat: &Catalogue) -> Result<Action, MoveEr
         }
         (None, None) => {
             return Err(bad(
-                "a square alone is not a move; add a destination, '+', '*' or '^'".into(),
+                "a square alone is not a move; add a destination, '+', '*' or '^'".into()
             ))
         }
         (Some(_), None) if has_choices => {
@@ -997,14 +905,7 @@ pub fn parse_action_syntax(text: &str, cat: &Catalogue) -> Result<Action, MoveEr
             } else {
                 ActionKind::InPlace
             };
-            (
-                kind,
-                if m == '+' {
-                    Follow::Dratp
-                } else {
-                    Follow::Invoke
-                },
-            )
+            (kind, if m == '+' { Follow::Dratp } else { Follow::Invoke })
         }
     };
     if gyullas {
@@ -1036,17 +937,12 @@ pub fn parse_action(text: &str, pos: &Position) -> Result<Action, MoveError> {
         ActionKind::Summon(k) => {
             if pos.keep(side).count(k) == 0 {
                 let code = pos.catalogue().get(k).code;
-                return Err(illegal(format!(
-                    "{code} is not in the keep of the side to move"
-                )));
+                return Err(illegal(format!("{code} is not in the keep of the side to move")));
             }
         }
         _ => {
             if pos.piece_at(a.from).is_none_or(|p| p.side != side) {
-                return Err(illegal(format!(
-                    "no piece of the side to move on {}",
-                    a.from
-                )));
+                return Err(illegal(format!("no piece of the side to move on {}", a.from)));
             }
         }
     }

@@ -16,8 +16,8 @@ use nom::IResult;
 use thiserror::Error;
 
 use super::{
-    Compass, Effect, EffectAction, Invoke, Mark, MarkKind, Passive, PieceClass, PieceCode,
-    PieceDef, Place, Target, MAX_KINDS,
+    Compass, Effect, EffectAction, Invoke, Mark, MarkKind, Passive, PieceClass, PieceCode, PieceDef, Place, Target,
+    MAX_KINDS,
 };
 
 /// One problem in a catalogue file.
@@ -52,13 +52,12 @@ const MAX_OFFSET: i64 = 6;
 const MAX_GYULLAS: u64 = 60;
 /// A Navia's dratp cost (R19).
 const NAVIA_COST: u8 = 60;
-/// Keys that may appear at most once per entry, in canonical order.
-const SINGLE_KEYS: [&str; 8] = [
-    "name", "set", "cost", "guard", "grid", "before", "after", "invoke",
-];
+/// Keys that may appear at most once per entry.
+const SINGLE_KEYS: [&str; 8] = ["name", "set", "cost", "guard", "grid", "before", "after", "invoke"];
 /// Keys every entry must give.
 const REQUIRED_KEYS: [&str; 4] = ["name", "cost", "before", "after"];
 
+/// Parse a whole catalogue file into entries in file order, or every problem found.
 pub(super) fn parse_entries(text: &str) -> Result<Vec<PieceDef>, CatalogueError> {
     let mut parser = Parser::default();
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -68,9 +67,10 @@ pub(super) fn parse_entries(text: &str) -> Result<Vec<PieceDef>, CatalogueError>
     parser.finish()
 }
 
+/// Print entries in the canonical form. Names, aliases, sets and notes must hold no `#` and no
+/// line break, and have no surrounding spaces: the parser never produces such values.
 pub(super) fn print_entries(entries: &[PieceDef]) -> String {
-    let mut out =
-        String::from("# dratp piece catalogue; the syntax is described in CATALOGUE.md\n");
+    let mut out = String::from("# dratp piece catalogue; the syntax is described in CATALOGUE.md\n");
     for e in entries {
         out.push('\n');
         print_entry(&mut out, e);
@@ -92,21 +92,11 @@ fn print_entry(out: &mut String, e: &PieceDef) {
     }
     kv("cost", &e.cost.to_string());
     kv("guard", if e.navia_guard { "yes" } else { "no" });
-    kv(
-        "grid",
-        if e.provisional {
-            "provisional"
-        } else {
-            "known"
-        },
-    );
+    kv("grid", if e.provisional { "provisional" } else { "known" });
     kv("before", &compass_text(&e.before));
     kv("after", &compass_text(&e.after));
     if let Some(inv) = &e.effect.invoke {
-        kv(
-            "invoke",
-            &format!("{} {}", inv.cost, action_text(&inv.action)),
-        );
+        kv("invoke", &format!("{} {}", inv.cost, action_text(&inv.action)));
     }
     for a in &e.effect.on_dratp {
         kv("dratp", &action_text(a));
@@ -220,8 +210,7 @@ fn keyword_line(s: &str) -> Option<(&str, &str)> {
 
 fn parse_id(w: &str) -> Result<PieceCode, String> {
     let parsed: IResult<&str, (char, &str)> = all_consuming(pair(one_of("NM"), digit1))(w);
-    let bad =
-        || format!("bad id `{w}`: expected N or M and at least two digits, such as N01 or M06");
+    let bad = || format!("bad id `{w}`: expected N or M and at least two digits, such as N01 or M06");
     let (letter, digits) = parsed.map_err(|_| bad())?.1;
     if digits.len() < 2 {
         return Err(bad());
@@ -242,8 +231,7 @@ fn parse_id(w: &str) -> Result<PieceCode, String> {
 
 /// An offset word; `None` when the word does not look like an offset at all.
 fn parse_offset(w: &str) -> Option<Result<(i8, i8), String>> {
-    let parsed: IResult<&str, (i64, i64)> =
-        all_consuming(separated_pair(signed, char(','), signed))(w);
+    let parsed: IResult<&str, (i64, i64)> = all_consuming(separated_pair(signed, char(','), signed))(w);
     let Ok((_, (dx, dy))) = parsed else {
         return w.contains(',').then(|| {
             Err(format!(
@@ -269,12 +257,8 @@ fn parse_amount(w: &str, what: &str) -> Result<u8, String> {
     match parsed {
         Ok((_, n)) if (1..=MAX_GYULLAS).contains(&n) => Ok(n as u8),
         Ok((_, n)) => Err(format!("{what} {n} is out of range 1..{MAX_GYULLAS}")),
-        Err(_) if w.bytes().all(|b| b.is_ascii_digit()) => {
-            Err(format!("{what} {w} is out of range 1..{MAX_GYULLAS}"))
-        }
-        Err(_) => Err(format!(
-            "{what} must be a number from 1 to {MAX_GYULLAS}, not `{w}`"
-        )),
+        Err(_) if w.bytes().all(|b| b.is_ascii_digit()) => Err(format!("{what} {w} is out of range 1..{MAX_GYULLAS}")),
+        Err(_) => Err(format!("{what} must be a number from 1 to {MAX_GYULLAS}, not `{w}`")),
     }
 }
 
@@ -294,7 +278,7 @@ fn parse_compass(value: &str) -> Result<Compass, Vec<String>> {
     let ws = words(value);
     if ws.is_empty() {
         return Err(vec![
-            "no marks: list marks such as `step 0,1 -1,1`, or write `none`".to_string(),
+            "no marks: list marks such as `step 0,1 -1,1`, or write `none`".to_string()
         ]);
     }
     if ws == ["none"] {
@@ -302,32 +286,38 @@ fn parse_compass(value: &str) -> Result<Compass, Vec<String>> {
     }
     let mut errs = Vec::new();
     let mut marks: Vec<Mark> = Vec::new();
-    let mut kind: Option<(MarkKind, &str, usize)> = None;
-    let mut count = 0;
-    let close = |kind: Option<(MarkKind, &str, usize)>, count: usize, errs: &mut Vec<String>| {
-        if let Some((_, w, _)) = kind {
-            if count == 0 {
-                errs.push(format!("`{w}` is followed by no offset"));
-            }
-        }
-    };
+    // The current mark word and whether any word followed it.
+    let mut kind: Option<(MarkKind, &str)> = None;
+    let mut followed = true;
+    // After an unknown word, the offsets that follow it are not reported again.
+    let mut unknown = false;
     for w in ws {
         if let Some(k) = parse_mark_kind(w) {
-            close(kind, count, &mut errs);
-            kind = Some((k, w, 0));
-            count = 0;
+            if let (Some((_, kw)), false) = (kind, followed) {
+                errs.push(format!("`{kw}` is followed by no offset"));
+            }
+            kind = Some((k, w));
+            followed = false;
+            unknown = false;
             continue;
         }
+        followed = true;
         match parse_offset(w) {
             None if w == "none" => errs.push("`none` must be alone on the line".to_string()),
-            None => errs.push(format!(
-                "`{w}` is neither a mark (step, slide, jump, bounce, dot) nor an offset dx,dy such as 0,1"
-            )),
+            None => {
+                (kind, unknown) = (None, true);
+                errs.push(format!(
+                    "`{w}` is neither a mark (step, slide, jump, bounce, dot) nor an offset dx,dy such as 0,1"
+                ));
+            }
             Some(Err(e)) => errs.push(e),
             Some(Ok((dx, dy))) => {
-                count += 1;
-                let Some((k, kw, _)) = kind else {
-                    errs.push(format!("offset {dx},{dy} comes before any mark word (step, slide, ...)"));
+                let Some((k, kw)) = kind else {
+                    if !unknown {
+                        errs.push(format!(
+                            "offset {dx},{dy} comes before any mark word (step, slide, ...)"
+                        ));
+                    }
                     continue;
                 };
                 let line = matches!(k, MarkKind::Slide | MarkKind::Jump | MarkKind::Bounce);
@@ -346,7 +336,9 @@ fn parse_compass(value: &str) -> Result<Compass, Vec<String>> {
             }
         }
     }
-    close(kind, count, &mut errs);
+    if let (Some((_, kw)), false) = (kind, followed) {
+        errs.push(format!("`{kw}` is followed by no offset"));
+    }
     if errs.is_empty() {
         Ok(Compass { marks })
     } else {
@@ -373,21 +365,14 @@ fn parse_place(w: &str) -> Result<Place, String> {
         "dots" => Place::Dots,
         "any-empty" => Place::AnyEmpty,
         "own-summon" => Place::OwnSummon,
-        _ => {
-            return Err(format!(
-                "unknown place `{w}`: expected dots, any-empty or own-summon"
-            ))
-        }
+        _ => return Err(format!("unknown place `{w}`: expected dots, any-empty or own-summon")),
     })
 }
 
 /// One effect step from its words.
 fn parse_action(ws: &[&str]) -> Result<EffectAction, String> {
     let Some((&verb, args)) = ws.split_first() else {
-        return Err(
-            "missing effect: expected remove, sacrifice, revive, relocate, swap or return-to-keep"
-                .to_string(),
-        );
+        return Err("missing effect: expected remove, sacrifice, revive, relocate, swap or return-to-keep".to_string());
     };
     let usage = |form: &str| format!("`{verb}` is written `{form}`");
     let one_target = |form: &str| match args {
@@ -412,10 +397,16 @@ fn parse_action(ws: &[&str]) -> Result<EffectAction, String> {
                 [who, "to", to, "optional"] => (who, to, true),
                 _ => return Err(usage(form)),
             };
-            Ok(EffectAction::Relocate { who: parse_target(who)?, to: parse_place(to)?, optional })
+            Ok(EffectAction::Relocate {
+                who: parse_target(who)?,
+                to: parse_place(to)?,
+                optional,
+            })
         }
         "swap" => match one_target("swap <target>")? {
-            Target::Itself => Err("`swap itself` names no second piece: use any-battle, own-battle or any-maseitai".to_string()),
+            Target::Itself => {
+                Err("`swap itself` names no second piece: use any-battle, own-battle or any-maseitai".to_string())
+            }
             t => Ok(EffectAction::Swap(t)),
         },
         "return-to-keep" => Ok(EffectAction::ReturnToKeep(one_target("return-to-keep <target>")?)),
@@ -430,9 +421,7 @@ fn parse_passive(ws: &[&str]) -> Result<Passive, String> {
         ["bounty", n] => Ok(Passive::Bounty(parse_amount(n, "bounty")?)),
         ["move-income", n] => Ok(Passive::MoveIncome(parse_amount(n, "move-income")?)),
         ["immortal"] => Ok(Passive::Immortal),
-        ["bounty" | "move-income", ..] => {
-            Err(format!("`{}` is written `{} <gyullas>`", ws[0], ws[0]))
-        }
+        ["bounty" | "move-income", ..] => Err(format!("`{}` is written `{} <gyullas>`", ws[0], ws[0])),
         ["immortal", ..] => Err("`immortal` takes no value".to_string()),
         [w, ..] => Err(format!(
             "unknown passive `{w}`: expected bounty <n>, move-income <n> or immortal"
@@ -459,20 +448,13 @@ fn norm_name(s: &str) -> String {
 
 /// Whether a piece leaves the board with this step (later steps would act on nothing).
 fn leaves_board(a: &EffectAction) -> bool {
-    matches!(
-        a,
-        EffectAction::Sacrifice | EffectAction::ReturnToKeep(Target::Itself)
-    )
+    matches!(a, EffectAction::Sacrifice | EffectAction::ReturnToKeep(Target::Itself))
 }
 
 fn uses_dots(a: &EffectAction) -> bool {
     matches!(
         a,
-        EffectAction::Revive(Place::Dots)
-            | EffectAction::Relocate {
-                to: Place::Dots,
-                ..
-            }
+        EffectAction::Revive(Place::Dots) | EffectAction::Relocate { to: Place::Dots, .. }
     )
 }
 
@@ -523,10 +505,7 @@ impl Parser {
     fn line(&mut self, n: usize, raw: &str) {
         let content = raw.split('#').next().unwrap_or("");
         if let Some(c) = content.chars().find(|c| c.is_control() && !is_space(*c)) {
-            self.issue(
-                n,
-                format!("control character U+{:04X} is not allowed", c as u32),
-            );
+            self.issue(n, format!("control character U+{:04X} is not allowed", c as u32));
             return;
         }
         let Some((key, value)) = keyword_line(content) else {
@@ -539,10 +518,7 @@ impl Parser {
                 if self.block.is_some() {
                     self.key(n, key, value);
                 } else {
-                    self.issue(
-                        n,
-                        format!("`{key}` outside a piece block: expected `piece <id>`"),
-                    );
+                    self.issue(n, format!("`{key}` outside a piece block: expected `piece <id>`"));
                 }
             }
         }
@@ -550,17 +526,11 @@ impl Parser {
 
     fn open(&mut self, n: usize, value: &str) {
         if let Some(b) = self.block.take() {
-            self.issue(
-                b.line,
-                format!("{} has no `end` before line {n}", block_label(&b)),
-            );
+            self.issue(b.line, format!("{} has no `end` before line {n}", block_label(&b)));
         }
         self.pieces += 1;
         if self.pieces == MAX_KINDS + 1 {
-            self.issue(
-                n,
-                format!("too many pieces: a catalogue holds at most {MAX_KINDS}"),
-            );
+            self.issue(n, format!("too many pieces: a catalogue holds at most {MAX_KINDS}"));
         }
         let mut block = Block {
             line: n,
@@ -605,10 +575,7 @@ impl Parser {
         };
         if let Some(&k) = SINGLE_KEYS.iter().find(|k| **k == key) {
             if let Some(first) = b.seen.get(k) {
-                self.issue(
-                    n,
-                    format!("`{key}` given twice in one piece (first on line {first})"),
-                );
+                self.issue(n, format!("`{key}` given twice in one piece (first on line {first})"));
                 self.block = Some(b);
                 return;
             }
@@ -683,30 +650,23 @@ impl Parser {
         let navia = b.code.is_some_and(|c| c.class == PieceClass::Navia);
         if navia {
             if b.cost.is_some_and(|c| c != NAVIA_COST) {
-                self.issue(
-                    line_of("cost"),
-                    format!("a Navia's cost is {NAVIA_COST} (R19)"),
-                );
+                self.issue(line_of("cost"), format!("a Navia's cost is {NAVIA_COST} (R19)"));
             }
             if b.guard == Some(true) {
                 self.issue(line_of("guard"), "a Navia cannot be a Navia Guard");
             }
-            let effect_lines = b
-                .dratp
-                .iter()
-                .map(|d| d.1)
-                .chain(b.invoke.iter().map(|i| i.1));
-            for l in effect_lines
-                .chain(b.passives.iter().map(|p| p.1))
-                .collect::<Vec<_>>()
-            {
+            let effect_lines = b.dratp.iter().map(|d| d.1).chain(b.invoke.iter().map(|i| i.1));
+            for l in effect_lines.chain(b.passives.iter().map(|p| p.1)).collect::<Vec<_>>() {
                 self.issue(l, "a Navia has no effect: its dratp wins the game (R19)");
             }
         }
         let mut gone = false;
         for (a, l) in &b.dratp {
             if gone {
-                self.issue(*l, "this step comes after the piece left the board (sacrifice or return-to-keep itself)");
+                self.issue(
+                    *l,
+                    "this step comes after the piece left the board (sacrifice or return-to-keep itself)",
+                );
             }
             gone |= leaves_board(a);
         }
@@ -721,10 +681,7 @@ impl Parser {
             .chain(b.invoke.iter().map(|&(i, l)| (i.action, l)));
         for (a, l) in steps.collect::<Vec<_>>() {
             if uses_dots(&a) && !has_dots && b.after.is_some() {
-                self.issue(
-                    l,
-                    "the effect places on dots but the after face has no `dot` mark",
-                );
+                self.issue(l, "the effect places on dots but the after face has no `dot` mark");
             }
         }
         self.check_names(&b);
@@ -760,7 +717,8 @@ impl Parser {
         let label = block_label(b);
         let name_line = b.seen.get("name").copied().unwrap_or(b.line);
         let mut own: Vec<(String, usize)> = Vec::new();
-        if let Some(c) = b.code {
+        // A duplicated id is already reported; its name check would only repeat it.
+        if let Some(c) = b.code.filter(|c| self.ids.get(c) == Some(&b.line)) {
             own.push((c.to_string(), b.line));
         }
         if let Some(n) = &b.name {
@@ -775,17 +733,11 @@ impl Parser {
                 continue;
             }
             if let Some(first) = mine.get(&key) {
-                self.issue(
-                    line,
-                    format!("`{text}` repeats a name of this piece (line {first})"),
-                );
+                self.issue(line, format!("`{text}` repeats a name of this piece (line {first})"));
                 continue;
             }
             if let Some((other, first)) = self.names.get(&key) {
-                self.issue(
-                    line,
-                    format!("`{text}` is already a name of {other} (line {first})"),
-                );
+                self.issue(line, format!("`{text}` is already a name of {other} (line {first})"));
                 continue;
             }
             mine.insert(key, line);
@@ -813,9 +765,7 @@ impl Parser {
             return Ok(self.entries);
         }
         self.issues.sort_by_key(|i| i.line);
-        Err(CatalogueError {
-            issues: self.issues,
-        })
+        Err(CatalogueError { issues: self.issues })
     }
 }
 
@@ -838,10 +788,7 @@ mod tests {
         assert!(matches!(parse_offset("0,0"), Some(Err(_))));
         assert_eq!(parse_offset("0;1"), None);
         assert!(matches!(parse_offset("1,"), Some(Err(_))));
-        assert!(matches!(
-            parse_offset("99999999999999999999,1"),
-            Some(Err(_))
-        ));
+        assert!(matches!(parse_offset("99999999999999999999,1"), Some(Err(_))));
         assert_eq!(parse_offset("slide"), None);
     }
 
@@ -872,10 +819,7 @@ mod tests {
     fn compass_round_trip() {
         let c = parse_compass("step 0,1 -1,1 slide 1,1 step 0,-1 dot 2,2").unwrap();
         assert_eq!(c.marks.len(), 5);
-        assert_eq!(
-            compass_text(&c),
-            "step 0,1 -1,1 slide 1,1 step 0,-1 dot 2,2"
-        );
+        assert_eq!(compass_text(&c), "step 0,1 -1,1 slide 1,1 step 0,-1 dot 2,2");
         assert_eq!(parse_compass("none"), Ok(Compass::default()));
         assert_eq!(parse_compass("slide 0,2 step").unwrap_err().len(), 2);
     }
