@@ -126,6 +126,23 @@ fn unreadable_empty_and_missing_moves_lose() {
 }
 
 #[test]
+fn round_robin_of_three_prints_a_ranking() {
+    let (s, out) = play(&format!(
+        "{} {} {} -each depth=1 -games 2",
+        fake("A", ""),
+        fake("B", "--fail illegal --after 2"),
+        fake("Cee", "--fail garbage")
+    ));
+    assert_eq!(s.games.len(), 6);
+    assert!(out.contains("Score of B vs Cee: 2 - 0 - 0  [1.000] 2\n"), "{out}");
+    let table = "Rank Name                          Elo     +/-   nGames   Score    Draw\n   \
+                 1 A                             inf     nan        4  100.0%    0.0%\n   \
+                 2 B                               0     798        4   50.0%    0.0%\n   \
+                 3 Cee                          -inf     nan        4    0.0%    0.0%\nFinished match\n";
+    assert!(out.ends_with(table), "{out}");
+}
+
+#[test]
 fn crash_loses_and_with_recover_the_engine_is_restarted() {
     let (s, _) = play(&format!(
         "{} {} -each tc=5+0.1 -games 4 -recover",

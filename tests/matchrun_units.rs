@@ -9,7 +9,8 @@ use dratp::matchrun::openings::{draw_force, order_openings, parse_openings, rand
 use dratp::matchrun::pgn::{read_games, replay_game, write_game, RecordInfo};
 use dratp::matchrun::referee::{go_line, parse_info, EngineScore, MoveRecord, Outcome, Termination};
 use dratp::matchrun::stats::{
-    elo_from_score, elo_line, erf, fmt_g3, pentanomial_line, score_line, Elo, Pentanomial, Sprt, SprtResult, Wdl,
+    elo_from_score, elo_line, erf, fmt_fixed, fmt_g3, pentanomial_line, score_line, Elo, Pentanomial, Sprt, SprtResult,
+    Wdl,
 };
 use dratp::matchrun::tournament::{pgn_date, schedule, time_control_text, Job};
 use dratp::rules::{nfen, Catalogue, Game, Position, Side, START_NFEN};
@@ -162,6 +163,11 @@ fn numbers_print_like_cutechess() {
     assert_eq!(fmt_g3(1234.0), "1.23e+03");
     assert_eq!(fmt_g3(0.000_123_4), "0.000123");
     assert_eq!(fmt_g3(0.000_012_34), "1.23e-05");
+    assert_eq!(fmt_fixed(-0.0001, 0), "0");
+    assert_eq!(fmt_fixed(-0.6, 0), "-1");
+    assert_eq!(fmt_fixed(f64::NAN, 1), "nan");
+    assert_eq!(fmt_fixed(f64::NEG_INFINITY, 1), "-inf");
+    assert_eq!(fmt_fixed(70.4365, 1), "70.4");
     assert_eq!(
         score_line("A", "B", wdl(60, 40, 0)),
         "Score of A vs B: 60 - 40 - 0  [0.600] 100"

@@ -328,12 +328,22 @@ pub fn fmt_g3(x: f64) -> String {
 
 /// A number with one decimal, printed as cutechess does for infinities and NaN.
 pub fn fmt_f1(x: f64) -> String {
+    fmt_fixed(x, 1)
+}
+
+/// A number with `decimals` decimals; `nan`, `inf` and `-inf` as in C, and no `-0`.
+pub fn fmt_fixed(x: f64, decimals: usize) -> String {
     if x.is_nan() {
         "nan".to_string()
     } else if x.is_infinite() {
         if x > 0.0 { "inf" } else { "-inf" }.to_string()
     } else {
-        format!("{x:.1}")
+        let s = format!("{x:.decimals$}");
+        if s.starts_with('-') && s[1..].chars().all(|c| c == '0' || c == '.') {
+            s[1..].to_string()
+        } else {
+            s
+        }
     }
 }
 

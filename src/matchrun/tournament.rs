@@ -16,7 +16,9 @@ use super::json::Json;
 use super::openings::{order_openings, parse_openings, random_start, Rng};
 use super::pgn::{write_game, RecordInfo};
 use super::referee::{forfeit_outcome, play_game, GameReport, GameRules, Outcome, Termination};
-use super::stats::{elo_line, fmt_f1, pentanomial_line, score_line, Elo, Pentanomial, Sprt, SprtResult, Wdl};
+use super::stats::{
+    elo_line, fmt_f1, fmt_fixed, pentanomial_line, score_line, Elo, Pentanomial, Sprt, SprtResult, Wdl,
+};
 use crate::rules::{nfen, Catalogue, Position, Side};
 
 /// One scheduled game.
@@ -484,11 +486,11 @@ fn results_block(cfg: &MatchConfig, s: &Summary) -> String {
         for (i, p) in order.iter().enumerate() {
             let e = Elo::new(p.total);
             lines.push(format!(
-                "{:>4} {:<25} {:>7.0} {:>7.0} {:>8} {:>6}% {:>6}%",
+                "{:>4} {:<25} {:>7} {:>7} {:>8} {:>6}% {:>6}%",
                 i + 1,
                 p.name,
-                e.diff(),
-                e.error_margin(),
+                fmt_fixed(e.diff(), 0),
+                fmt_fixed(e.error_margin(), 0),
                 p.total.games(),
                 fmt_f1(p.total.score() * 100.0),
                 fmt_f1(e.draw_ratio())
