@@ -268,7 +268,10 @@ pub fn play_game(rules: &GameRules, engines: [&mut EngineProc; 2]) -> GameReport
             }
         };
         let elapsed = at.saturating_duration_since(sent);
-        if let Some(lateness) = overstep(engines[i].config(), &clocks[i], elapsed) {
+        // Clocks count whole milliseconds, as the protocol does: the part of a
+        // millisecond that pipes and scheduling add is never charged.
+        let charged = Duration::from_millis(elapsed.as_millis() as u64);
+        if let Some(lateness) = overstep(engines[i].config(), &clocks[i], charged) {
             report.outcome = Outcome {
                 winner: Some(side.opponent()),
                 termination: Termination::TimeForfeit,
@@ -303,7 +306,7 @@ pub fn play_game(rules: &GameRules, engines: [&mut EngineProc; 2]) -> GameReport
             }
         };
         let canonical = crate::rules::action_text(&action, rules.start.catalogue());
-        advance_clock(engines[i].config(), &mut clocks[i], elapsed);
+        advance_clock(engines[i].config(), &mut clocks[i], charged);
         move_texts.push(canonical.clone());
         report.moves.push(MoveRecord {
             text: canonical,
@@ -425,10 +428,10 @@ fn ask(e: &mut EngineProc, start_nfen: &str, moves: &[String], go: &str, wait: D
     };
     let now = Instant::now();
     let failed = |e: EngineError, sent: Instant| match e {
-        EngineError::Timeout(_, ms) => (
+        EngineError::Timeout(..) => (
             Answer::Failed(
                 Termination::TimeForfeit,
-                format!("loses on time (no move within {ms} ms)"),
+                format!("loses on time (no move within {} ms)", wait.as_millis()),
                 false,
             ),
             sent,
@@ -442,7 +445,8 @@ fn ask(e: &mut EngineProc, start_nfen: &str, moves: &[String], go: &str, wait: D
         Ok(at) => at,
         Err(err) => return failed(err, now),
     };
-    let deadline = sent + wait;
+    // Wait through the last whole millisecond of the limit (see the charging in `play_game`).
+    let deadline = sent + wait + Duration::from_millis(1);
     let untimed = e.config().tc.is_none() && e.config().st.is_none();
     let (mut score, mut depth) = (None, None);
     loop {
