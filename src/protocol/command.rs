@@ -55,6 +55,22 @@ pub struct GoParams {
     pub searchmoves: Vec<String>,
 }
 
+impl GoParams {
+    /// No limit at all (no clock, `movetime`, `depth`, `nodes` or `mate`): read as `go infinite`.
+    pub fn has_no_limit(&self) -> bool {
+        self.time == [None, None]
+            && self.movetime.is_none()
+            && self.depth.is_none()
+            && self.nodes.is_none()
+            && self.mate.is_none()
+    }
+
+    /// The search answers only after `stop` (or `ponderhit`).
+    pub fn waits_for_signal(&self) -> bool {
+        self.infinite || self.ponder || self.has_no_limit()
+    }
+}
+
 /// What `query` asks about.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Query {
