@@ -528,6 +528,26 @@ fn openings_file() {
     };
     let ordered = order_openings(list.clone(), &cfg);
     assert_eq!(ordered[0], list[1]);
+    let many: Vec<Position> = (1..=20)
+        .map(|t| dratp::rules::parse_nfen(&START_NFEN.replace(" - 1", &format!(" - {t}")), cat).unwrap())
+        .collect();
+    let shuffled = |seed| {
+        let cfg = dratp::matchrun::cli::OpeningsConfig {
+            file: "x".into(),
+            order: OpeningOrder::Random,
+            seed,
+            start: 1,
+        };
+        order_openings(many.clone(), &cfg)
+            .iter()
+            .map(|p| p.turn())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(shuffled(5), shuffled(5));
+    assert_ne!(shuffled(5), shuffled(6));
+    let mut sorted = shuffled(5);
+    sorted.sort();
+    assert_eq!(sorted, (1..=20).collect::<Vec<u16>>());
 }
 
 #[test]

@@ -202,6 +202,14 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
         ),
         None => None,
     };
+    let cores = thread::available_parallelism().map_or(1, |n| n.get());
+    if cfg.concurrency > cores {
+        // One engine thinks at a time in a game: more games than cores makes engines share CPU and lose time.
+        eprintln!(
+            "dratp-match: warning: -concurrency {} plays more games at once than the {cores} cores can run",
+            cfg.concurrency
+        );
+    }
     let stop = Arc::new(AtomicBool::new(false));
     let (job_tx, job_rx) = crossbeam_channel::unbounded::<Job>();
     for j in &jobs {
@@ -274,6 +282,7 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
         let _ = writeln!(out, "{s}");
         let _ = out.flush();
     };
+    let mut failure: Option<String> = None;
     for msg in msg_rx.iter() {
         let (job, report) = match msg {
             Msg::Started(job) => {
@@ -342,9 +351,12 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
                 moves: &report.moves,
                 outcome: o,
             });
-            f.write_all(rec.as_bytes())
-                .and_then(|_| f.flush())
-                .map_err(|e| format!("-pgnout: {e}"))?;
+            if let Err(e) = f.write_all(rec.as_bytes()).and_then(|_| f.flush()) {
+                // Stop cleanly: the workers finish and their engines quit before the error is returned.
+                failure = Some(format!("-pgnout: {e}"));
+                stop.store(true, Ordering::SeqCst);
+                continue;
+            }
         }
         summary.games.push(FinishedGame {
             job,
@@ -377,6 +389,9 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
     }
     for w in workers {
         let _ = w.join();
+    }
+    if let Some(e) = failure {
+        return Err(e);
     }
     say(out, &results_block(cfg, &summary));
     say(out, "Finished match");
