@@ -313,6 +313,7 @@ fn sprt_stops_early_and_json_summarises() {
     assert!(doc.contains("\"result\": \"H1\""));
     assert!(doc.contains("\"pentanomial\": [\n    0,\n    0,\n    0,\n    0,\n    8\n  ]"));
     assert_eq!(doc.matches("\"number\":").count(), 16);
+    assert!(doc.contains("\"name\": \"A\",\n      \"id_name\": \"fake\","), "{doc}");
 }
 
 #[test]

@@ -34,15 +34,6 @@ impl Wdl {
             _ => self.losses += 1,
         }
     }
-
-    /// The same games seen from the opponent.
-    pub fn flipped(&self) -> Wdl {
-        Wdl {
-            wins: self.losses,
-            losses: self.wins,
-            draws: self.draws,
-        }
-    }
 }
 
 /// Game pairs (same opening, colours swapped) by the pair's total score for the

@@ -133,6 +133,8 @@ pub struct FinishedGame {
 pub struct PlayerStats {
     /// Display name.
     pub name: String,
+    /// The `id name` the engine sent in the handshake.
+    pub id_name: Option<String>,
     /// All games.
     pub total: Wdl,
     /// Games as the first player.
@@ -186,11 +188,12 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
         }
     };
     let configs: Vec<Arc<EngineConfig>> = cfg.engines.iter().cloned().map(Arc::new).collect();
+    let mut id_names = Vec::new();
     for c in &configs {
         // Fail before the first game when an engine cannot even start.
-        EngineProc::start(c.clone(), 0, log.clone())
-            .map_err(|e| format!("engine '{}': {e}", c.name))?
-            .quit();
+        let e = EngineProc::start(c.clone(), 0, log.clone()).map_err(|e| format!("engine '{}': {e}", c.name))?;
+        id_names.push(e.id_name.clone());
+        e.quit();
     }
     let mut pgn = match &cfg.pgnout {
         Some(p) => Some(
@@ -265,8 +268,10 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
         games: Vec::new(),
         players: names
             .iter()
-            .map(|n| PlayerStats {
+            .zip(id_names)
+            .map(|(n, id_name)| PlayerStats {
                 name: n.clone(),
+                id_name,
                 ..Default::default()
             })
             .collect(),
@@ -540,7 +545,10 @@ pub fn summary_json(cfg: &MatchConfig, s: &Summary) -> Json {
         .players
         .iter()
         .map(|p| {
-            let mut f = vec![("name", Json::str(p.name.clone()))];
+            let mut f = vec![
+                ("name", Json::str(p.name.clone())),
+                ("id_name", p.id_name.clone().map_or(Json::Null, Json::Str)),
+            ];
             f.extend(wdl_json(p.total));
             f.push(("as_white", Json::obj(wdl_json(p.white))));
             f.push(("as_black", Json::obj(wdl_json(p.black))));
