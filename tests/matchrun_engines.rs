@@ -276,15 +276,23 @@ fn move_limit_and_score_adjudication() {
             "White resigns (adjudication)".to_string()
         )
     );
-    assert_eq!(
-        s.games
-            .iter()
-            .map(|g| g.plies)
-            .collect::<Vec<_>>()
-            .iter()
-            .sum::<usize>(),
-        4 + 3
-    );
+    let plies: Vec<usize> = s.games.iter().map(|g| g.plies).collect();
+    assert_eq!(plies.iter().sum::<usize>(), 4 + 3);
+
+    // Two-sided: the winner must agree. A scoring 0 does not, so B plays on to the move limit.
+    let two_sided = |a_score: i32| {
+        play(&format!(
+            "{} {} -each depth=1 -maxmoves 4 -resign movecount=2 score=200 twosided=true",
+            fake("A", &format!("--score {a_score}")),
+            fake("B", "--score -300")
+        ))
+        .0
+    };
+    let s = two_sided(300);
+    assert_eq!(results(&s)[0].2, "Black resigns (adjudication)");
+    assert_eq!(s.games[0].plies, 4);
+    let s = two_sided(0);
+    assert_eq!(results(&s)[0].2, "Draw by move limit (4 moves)");
 }
 
 #[test]
