@@ -424,6 +424,50 @@ fn records_round_trip_and_replay() {
 }
 
 #[test]
+fn records_of_a_second_player_start_number_moves_from_its_turn() {
+    let fen = START_NFEN.replace(" w ", " b ").replace(" - 1", " - 7");
+    let moves: Vec<MoveRecord> = ["a6a5", "a2a3", "b6b5"]
+        .iter()
+        .map(|t| MoveRecord {
+            text: t.to_string(),
+            score: None,
+            depth: None,
+            time: Duration::from_millis(5),
+        })
+        .collect();
+    let outcome = Outcome {
+        winner: None,
+        termination: Termination::Adjudication,
+        reason: "Draw by adjudication".into(),
+    };
+    let text = write_game(&RecordInfo {
+        event: "e",
+        site: "s",
+        date: "2026.11.22".to_string(),
+        round: 1,
+        white: "A",
+        black: "B",
+        fen: &fen,
+        start_turn: 7,
+        black_first: true,
+        time_controls: ["-".to_string(), "1/0.5".to_string()],
+        moves: &moves,
+        outcome: &outcome,
+    });
+    assert!(text.contains("[WhiteTimeControl \"-\"]\n[BlackTimeControl \"1/0.5\"]\n"));
+    assert!(
+        text.contains("7... a6a5 {0.005s} 8. a2a3 {0.005s} b6b5 {0.005s}"),
+        "{text}"
+    );
+    let g = &read_games(&text).unwrap()[0];
+    assert_eq!(g.moves, moves);
+    assert_eq!(
+        replay_game(1, g, Catalogue::builtin()).verdict,
+        Ok("1/2-1/2 Draw by adjudication".to_string())
+    );
+}
+
+#[test]
 fn replay_catches_bad_records() {
     let moves = sample_moves();
     let normal = Outcome {
