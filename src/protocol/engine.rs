@@ -139,7 +139,7 @@ impl Reader {
             Ok(Command::Stop) => self.current.stop.store(true, Ordering::SeqCst),
             Ok(Command::PonderHit) => self.current.ponderhit.store(true, Ordering::SeqCst),
             Ok(Command::Quit) => return false,
-            Ok(cmd @ (Command::Go(_) | Command::Perft(_) | Command::Bench(_))) => self.long(cmd, None),
+            Ok(cmd @ (Command::Go(_) | Command::Perft { .. } | Command::Bench(_))) => self.long(cmd, None),
             // A `go` that does not parse is still answered with one `bestmove`, from a depth-1 search.
             Err(e @ CommandError::Bad { command: "go", .. }) => self.long(
                 Command::Go(GoParams {
@@ -246,7 +246,7 @@ impl Engine {
                     }
                     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &cmd {
                         Command::Go(p) => self.go(p, &signals),
-                        Command::Perft(d) => self.perft(*d, &signals),
+                        Command::Perft { depth, full } => self.perft(*depth, *full, &signals),
                         Command::Bench(d) => self.bench(d.unwrap_or(DEFAULT_BENCH_DEPTH)),
                         _ => unreachable!("only long commands are sent as Long"),
                     }));
@@ -309,7 +309,7 @@ impl Engine {
             Command::Catalogue => self.out.lines(self.cat.to_text().lines()),
             // Handled by the reader; nothing reaches here.
             Command::IsReady | Command::Stop | Command::PonderHit | Command::Quit => {}
-            Command::Go(_) | Command::Perft(_) | Command::Bench(_) => {}
+            Command::Go(_) | Command::Perft { .. } | Command::Bench(_) => {}
         }
     }
 
@@ -525,12 +525,13 @@ impl Engine {
     }
 
     /// `perft`: one line per root move, sorted, then the total; stops between root moves.
-    fn perft(&self, depth: u32, signals: &Signals) -> Vec<String> {
+    fn perft(&self, depth: u32, full: bool, signals: &Signals) -> Vec<String> {
         let start = Instant::now();
         let pos = self.game.position();
         if depth == 0 {
             return vec!["Nodes searched: 1".to_string()];
         }
+        let count = if full { perft::perft_full } else { perft::perft };
         let actions = pos.legal_actions();
         let mut counts = Vec::with_capacity(actions.len());
         for a in &actions {
@@ -541,13 +542,19 @@ impl Engine {
                     actions.len()
                 )];
             }
-            counts.push((action_text(a, pos.catalogue()), perft::perft(&pos.play(a), depth - 1)));
+            counts.push((action_text(a, pos.catalogue()), count(&pos.play(a), depth - 1)));
         }
+        let elapsed = start.elapsed();
         counts.sort();
         let total: u64 = counts.iter().map(|(_, n)| n).sum();
         let mut lines: Vec<String> = counts.iter().map(|(t, n)| format!("{t}: {n}")).collect();
+        let nps = (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
+        let mode = if full { "every leaf made" } else { "last ply counted" };
+        lines.push(format!(
+            "info string perft {depth}: {total} nodes in {} ms, {nps} nodes/s ({mode})",
+            elapsed.as_millis()
+        ));
         lines.push(format!("Nodes searched: {total}"));
-        log::info!("perft {depth}: {total} nodes in {:?}", start.elapsed());
         lines
     }
 
