@@ -312,3 +312,19 @@ fn movement_only_dratps_of_the_later_sets_flip_the_compass() {
         );
     }
 }
+
+#[test]
+fn d27_an_invoke_that_would_change_nothing_is_not_offered() {
+    // Chakrabat with the opponent's pool empty, Billpentod with no Gulled able to step, Gundrill with no empty dot.
+    assert!(legal_from("3[n02]3/7/7/7/[+M30]6/7/3[N01]3 w 2/0 -/- -/- - 1", "a3*").is_empty());
+    assert!(legal_from("3[n02]3/7/7/7/[+M22]6/7/3[N01]3 w 3/0 -/- -/- - 1", "a3*").is_empty());
+    assert_eq!(
+        legal_from("3[n02]3/7/7/7/[+M22]6/B6/3[N01]3 w 3/0 -/- -/- - 1", "a3*").len(),
+        0,
+        "blocked by a3"
+    );
+    assert_eq!(
+        legal_from("3[n02]3/7/7/7/[+M22]6/1B5/3[N01]3 w 3/0 -/- -/- - 1", "a3*"),
+        set(&["a3*"])
+    );
+}

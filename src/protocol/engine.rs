@@ -141,7 +141,7 @@ impl Reader {
             Ok(Command::Stop) => self.current.stop.store(true, Ordering::SeqCst),
             Ok(Command::PonderHit) => self.current.ponderhit.store(true, Ordering::SeqCst),
             Ok(Command::Quit) => return false,
-            Ok(cmd @ (Command::Go(_) | Command::Perft(_) | Command::Bench(_))) => self.long(cmd, None),
+            Ok(cmd @ (Command::Go(_) | Command::Perft { .. } | Command::Bench(_))) => self.long(cmd, None),
             // A `go` that does not parse is still answered with one `bestmove`, from a depth-1 search.
             Err(e @ CommandError::Bad { command: "go", .. }) => self.long(
                 Command::Go(GoParams {
@@ -250,7 +250,7 @@ impl Engine {
                     }
                     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &cmd {
                         Command::Go(p) => self.go(p, &signals),
-                        Command::Perft(d) => self.perft(*d, &signals),
+                        Command::Perft { depth, full } => self.perft(*depth, *full, &signals),
                         Command::Bench(d) => self.bench(d.unwrap_or(DEFAULT_BENCH_DEPTH)),
                         _ => unreachable!("only long commands are sent as Long"),
                     }));
@@ -314,7 +314,7 @@ impl Engine {
             Command::Draft { pool, picks } => self.draft(&pool, &picks),
             // Handled by the reader; nothing reaches here.
             Command::IsReady | Command::Stop | Command::PonderHit | Command::Quit => {}
-            Command::Go(_) | Command::Perft(_) | Command::Bench(_) => {}
+            Command::Go(_) | Command::Perft { .. } | Command::Bench(_) => {}
         }
     }
 
@@ -379,7 +379,18 @@ impl Engine {
         let value = value.map(|v| if v == "<empty>" { "" } else { v });
         let key = name.to_ascii_lowercase();
         let res = match key.as_str() {
-            "hash" => spin(name, value, 1, MAX_HASH_MB).map(|v| self.opts.search.hash_mb = v as usize),
+            "hash" => spin(name, value, 1, MAX_HASH_MB).and_then(|v| {
+                // A table larger than the free memory would get the process killed when it is filled.
+                match available_mb() {
+                    Some(free) if v > free * 3 / 4 => Err(format!(
+                        "Hash {v} MB is more than this machine can give ({free} MB free)"
+                    )),
+                    _ => {
+                        self.opts.search.hash_mb = v as usize;
+                        Ok(())
+                    }
+                }
+            }),
             "threads" => spin(name, value, 1, MAX_THREADS).map(|v| self.opts.search.threads = v as usize),
             "multipv" => spin(name, value, 1, MAX_MULTIPV).map(|v| self.opts.search.multipv = v as usize),
             "skill level" => spin(name, value, 0, 20).map(|v| self.opts.search.skill_level = v as u32),
@@ -596,12 +607,13 @@ impl Engine {
     }
 
     /// `perft`: one line per root move, sorted, then the total; stops between root moves.
-    fn perft(&self, depth: u32, signals: &Signals) -> Vec<String> {
+    fn perft(&self, depth: u32, full: bool, signals: &Signals) -> Vec<String> {
         let start = Instant::now();
         let pos = self.game.position();
         if depth == 0 {
             return vec!["Nodes searched: 1".to_string()];
         }
+        let count = if full { perft::perft_full } else { perft::perft };
         let actions = pos.legal_actions();
         let mut counts = Vec::with_capacity(actions.len());
         for a in &actions {
@@ -612,13 +624,19 @@ impl Engine {
                     actions.len()
                 )];
             }
-            counts.push((action_text(a, pos.catalogue()), perft::perft(&pos.play(a), depth - 1)));
+            counts.push((action_text(a, pos.catalogue()), count(&pos.play(a), depth - 1)));
         }
+        let elapsed = start.elapsed();
         counts.sort();
         let total: u64 = counts.iter().map(|(_, n)| n).sum();
         let mut lines: Vec<String> = counts.iter().map(|(t, n)| format!("{t}: {n}")).collect();
+        let nps = (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
+        let mode = if full { "every leaf made" } else { "last ply counted" };
+        lines.push(format!(
+            "info string perft {depth}: {total} nodes in {} ms, {nps} nodes/s ({mode})",
+            elapsed.as_millis()
+        ));
         lines.push(format!("Nodes searched: {total}"));
-        log::info!("perft {depth}: {total} nodes in {:?}", start.elapsed());
         lines
     }
 
@@ -746,6 +764,14 @@ const MAX_MULTIPV: u64 = 256;
 const MAX_OVERHEAD_MS: u64 = 5000;
 
 /// A spin option's value, in range.
+/// Free memory in MiB as the kernel reports it (`MemAvailable`), where it does.
+fn available_mb() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
 fn spin(name: &str, value: Option<&str>, min: u64, max: u64) -> Result<u64, String> {
     let v = value.ok_or_else(|| format!("{name} needs a value"))?;
     match v.parse::<u64>() {

@@ -100,6 +100,16 @@ impl Position {
         }
     }
 
+    /// D27: whether an invoke's step would change anything (a target to choose, a pool to drain, a Gulled to move).
+    pub(super) fn invoke_does_something(&self, piece: Square, step: EffectAction) -> bool {
+        if step.has_choice() {
+            return !self.step_options(piece, step).is_empty();
+        }
+        let mut after = *self;
+        after.apply_step(piece, step, &[]);
+        after.key != self.key
+    }
+
     /// The squares a target word selects (D3).
     fn target_squares(&self, piece: Square, target: Target) -> Bitboard {
         let battle = self.occupied() & !self.navias;

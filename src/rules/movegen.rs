@@ -409,9 +409,13 @@ impl Position {
 
     /// R19: the Navia may dratp after stepping `from`→`to` if the pool then holds 60 and it is not in check.
     fn navia_dratp_ok_after(&self, from: Square, to: Square) -> bool {
+        let pool = self.pools[self.side.index()] as u32;
+        // A Navia earns only by taking a piece, so most Navia steps are ruled out without looking further.
+        if pool < 60 && !self.occupied().has(to) {
+            return false;
+        }
         let Some(navia) = self.piece_at(from) else { return false };
-        let gain = self.move_gain(to, navia);
-        if (self.pools[self.side.index()] as u32 + gain).min(60) < 60 {
+        if (pool + self.move_gain(to, navia)).min(60) < 60 {
             return false;
         }
         let mut p = *self;
@@ -461,7 +465,8 @@ impl Position {
             follow,
             choices: Choices::NONE,
         };
-        if !steps.iter().any(|s| s.has_choice()) {
+        let invoke = follow == Follow::Invoke;
+        if !invoke && !steps.iter().any(|s| s.has_choice()) {
             out.push(base);
             return;
         }
@@ -473,6 +478,9 @@ impl Position {
             }
         }
         mid.pay_and_flip(to, follow, zone_cost(cost, to));
+        if invoke && !mid.invoke_does_something(to, steps[0]) {
+            return; // D27: paying for nothing is not an action.
+        }
         mid.expand_steps(to, steps, base, out);
     }
 }

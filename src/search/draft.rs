@@ -193,7 +193,7 @@ impl PieceValues {
             let i = k.index();
             v.values[i] = f.value();
             v.dratp_dependent[i] = f.after >= 2 * f.before.max(1);
-            v.immortal[i] = def.has_passive(|p| *p == Passive::Immortal);
+            v.immortal[i] = e.passives.contains(&Passive::Immortal);
             let actions = || e.on_dratp.iter().chain(e.invoke.as_ref().map(|i| &i.action));
             v.remover[i] = actions().any(|a| matches!(a, EffectAction::Remove(_) | EffectAction::RemoveArea(_)));
             v.undo_others[i] = actions().any(|a| *a == EffectAction::Undo(Scope::Others));
