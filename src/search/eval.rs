@@ -110,6 +110,20 @@ fn ring(sq: Square) -> Bitboard {
     b
 }
 
+const FILE_A: u64 = 0x0040_8102_0408_1;
+const FILE_G: u64 = FILE_A << 6;
+
+/// Squares a side's Gulled attack (R8), by shifting whole sets.
+fn gulled_attacks(black: Bitboard, red: Bitboard, side: Side) -> Bitboard {
+    let all = black.0 | red.0;
+    let r = red.0;
+    let b = match side {
+        Side::White => (all << 7) | ((r << 8) & !FILE_A) | ((r << 6) & !FILE_G),
+        Side::Black => (all >> 7) | ((r >> 6) & !FILE_A) | ((r >> 8) & !FILE_G),
+    };
+    Bitboard(b & Bitboard::FULL.0)
+}
+
 /// Value of a pool: linear, then steep as it nears 60 (R19).
 pub fn pool_value(pool: u8) -> i32 {
     let p = pool as i32;
@@ -133,34 +147,33 @@ pub fn terms(pos: &Position) -> Terms {
         let fwd = side.forward();
         let start_rank = if side == Side::White { 1 } else { 5 };
         let far = zones::far_rank(side);
-        for sq in pos.side_bb(side) {
-            let Some(pl) = pos.piece_at(sq) else { continue };
-            att[side.index()] |= pos.reach(sq);
-            match pl.piece {
-                Piece::BlackGulled | Piece::RedGulled => {
-                    t.material += s * if pl.piece == Piece::BlackGulled {
-                        BLACK_GULLED
-                    } else {
-                        RED_GULLED
-                    };
-                    let advanced = ((sq.rank() - start_rank) * fwd).max(0) as i32;
-                    t.gulled += s * GULLED_ADVANCE * advanced;
-                    if far.has(sq) {
-                        t.gulled += s * GULLED_FAR_RANK;
-                    }
-                }
-                Piece::Maseitai(k) => {
-                    let cost = cat.get(k).cost;
-                    t.material += s * maseitai_value(cost);
-                    if pl.dratped {
-                        t.dratped += s * (DRATPED_BASE + DRATPED_PER_COST * cost as i32);
-                    }
-                    if zones::REDUCTION.has(sq) {
-                        t.zone += s * ZONE_MASEITAI;
-                    }
-                }
-                Piece::Navia(_) => {}
+        let own = pos.side_bb(side);
+        let gulled = pos.gulled_bb() & own;
+        let mut red = Bitboard::EMPTY;
+        for sq in gulled {
+            if matches!(pos.piece_at(sq).map(|p| p.piece), Some(Piece::RedGulled)) {
+                red |= sq.bb();
             }
+            let advanced = ((sq.rank() - start_rank) * fwd).max(0) as i32;
+            t.gulled += s * GULLED_ADVANCE * advanced;
+        }
+        let black = gulled & !red;
+        t.material += s * (BLACK_GULLED * black.count() as i32 + RED_GULLED * red.count() as i32);
+        t.gulled += s * GULLED_FAR_RANK * (gulled & far).count() as i32;
+        att[side.index()] |= gulled_attacks(black, red, side) & !own;
+        for sq in pos.maseitai_bb() & own {
+            let cost = cat.get(pos.kind_at(sq)).cost;
+            t.material += s * maseitai_value(cost);
+            if pos.dratped_bb().has(sq) {
+                t.dratped += s * (DRATPED_BASE + DRATPED_PER_COST * cost as i32);
+            }
+            if zones::REDUCTION.has(sq) {
+                t.zone += s * ZONE_MASEITAI;
+            }
+            att[side.index()] |= pos.reach(sq);
+        }
+        if let Some(n) = pos.navia_square(side) {
+            att[side.index()] |= ring(n) & !own;
         }
         t.gyullas += s * pool_value(pos.pool(side));
         let keep = pos.keep(side);
@@ -208,5 +221,49 @@ pub fn victim_value(pos: &Position, sq: Square) -> i32 {
         Some(Piece::Maseitai(k)) => pos.catalogue().get(k).cost as i32,
         Some(Piece::Navia(_)) => 100,
         None => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{parse_nfen, Catalogue, START_NFEN};
+
+    #[test]
+    fn gulled_attacks_match_the_rules_core() {
+        let cat = Catalogue::builtin();
+        for text in [
+            START_NFEN,
+            "3[n02]3/r1b3R/2bR3/1r2B1b/B1B4/7/3[N01]3 b 5/9 -/- -/- - 12",
+        ] {
+            let pos = parse_nfen(text, cat).unwrap();
+            for side in Side::BOTH {
+                let own = pos.side_bb(side);
+                let gulled = pos.gulled_bb() & own;
+                let red = Bitboard::from_squares(
+                    &gulled
+                        .filter(|&s| pos.piece_at(s).unwrap().piece == Piece::RedGulled)
+                        .collect::<Vec<_>>(),
+                );
+                let want = gulled.fold(Bitboard::EMPTY, |b, s| b | pos.reach(s));
+                assert_eq!(gulled_attacks(gulled & !red, red, side) & !own, want, "{text} {side:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_start_differs_only_by_the_keeps() {
+        // R31: Starter Set 1 costs 59 gyullas in all, Starter Set 2 costs 49.
+        let pos = parse_nfen(START_NFEN, Catalogue::builtin()).unwrap();
+        let t = terms(&pos);
+        assert_eq!(t.total() - t.keep, 0);
+        assert_eq!(t.keep, (59 - 49) * PER_COST * KEEP_PERCENT / 100);
+        assert_eq!(evaluate(&pos), t.total() + TEMPO);
+    }
+
+    #[test]
+    fn a_pool_near_60_is_worth_more_per_gyullas() {
+        assert!(pool_value(60) - pool_value(59) > 3 * (pool_value(11) - pool_value(10)));
+        assert!((0..60).all(|p| pool_value(p + 1) > pool_value(p)));
     }
 }
