@@ -110,7 +110,7 @@ fn ring(sq: Square) -> Bitboard {
     b
 }
 
-const FILE_A: u64 = 0x0040_8102_0408_1;
+const FILE_A: u64 = 0x0000_0408_1020_4081;
 const FILE_G: u64 = FILE_A << 6;
 
 /// Squares a side's Gulled attack (R8), by shifting whole sets.
