@@ -475,3 +475,26 @@ fn measure_one_second_from_the_start() {
         );
     });
 }
+
+#[test]
+fn bench_positions_parse_and_bench_is_deterministic() {
+    for text in dratp::search::BENCH_POSITIONS {
+        let g = game(text);
+        assert!(g.result().is_none(), "{text}");
+    }
+    assert!((20..=40).contains(&dratp::search::BENCH_POSITIONS.len()));
+    let (a, _) = dratp::search::bench(3, &mut |_| {});
+    let (b, _) = dratp::search::bench(3, &mut |_| {});
+    assert_eq!(a, b);
+}
+
+/// Prints the bench signature and speed (for BENCHMARKS.md; run with
+/// `--release -- --ignored --nocapture`).
+#[test]
+#[ignore = "measurement, not a check"]
+fn measure_bench() {
+    let (nodes, time) = dratp::search::bench(dratp::search::BENCH_DEPTH, &mut |line| println!("{line}"));
+    println!("Nodes searched: {nodes}");
+    println!("Nodes/second: {}", (nodes as f64 / time.as_secs_f64()) as u64);
+    println!("Time: {time:?}");
+}

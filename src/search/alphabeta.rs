@@ -9,7 +9,7 @@ use crate::rules::{Action, Position, Setup, Side};
 
 use super::eval::{evaluate, victim_value};
 use super::ordering::{
-    history_slot, is_capture, is_tactical, pick, score_actions, update_history, wins_at_once, HISTORY_SLOTS,
+    any_win, history_slot, is_capture, is_tactical, pick, quick_win, score_actions, update_history, HISTORY_SLOTS,
 };
 use super::score::{is_mate, INF, MATE};
 use super::time::TimeManager;
@@ -56,6 +56,14 @@ pub struct RootMove {
     pub seldepth: usize,
 }
 
+/// Per-ply working lists of the move loop, kept to avoid allocation.
+#[derive(Default)]
+struct Scratch {
+    scores: Vec<i32>,
+    order: Vec<u16>,
+    quiets: Vec<Action>,
+}
+
 /// Per-thread search state.
 pub struct Worker<'a> {
     shared: &'a Shared<'a>,
@@ -80,6 +88,7 @@ pub struct Worker<'a> {
     killers: Vec<[Option<Action>; 2]>,
     pv: Vec<Vec<Action>>,
     buffers: Vec<Vec<Action>>,
+    scratch: Vec<Scratch>,
     /// Deepest ply reached in this iteration.
     pub seldepth: usize,
     /// Root actions, best first after each iteration.
@@ -123,6 +132,7 @@ impl<'a> Worker<'a> {
             killers: vec![[None; 2]; MAX_PLY + 2],
             pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
+            scratch: (0..MAX_PLY + 2).map(|_| Scratch::default()).collect(),
             seldepth: 0,
             root_moves: Vec::new(),
             started: Instant::now(),
@@ -329,6 +339,11 @@ impl<'a> Worker<'a> {
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply, 0);
         }
+        // The special wins come before any pruning.
+        let quick = quick_win(pos);
+        if quick == Some(true) {
+            return MATE - ply as i32 - 1;
+        }
         let pv_node = beta - alpha > 1;
         let key = pos.key();
         let hit = if self.shared.use_tt {
@@ -352,7 +367,11 @@ impl<'a> Worker<'a> {
         let mut actions = std::mem::take(&mut self.buffers[ply]);
         actions.clear();
         pos.generate(&mut actions);
-        let result = self.search_actions(pos, &mut actions, depth, alpha, beta, ply, cut_node, allow_null, hit);
+        let result = if quick.is_none() && any_win(pos, &actions) {
+            MATE - ply as i32 - 1
+        } else {
+            self.search_actions(pos, &mut actions, depth, alpha, beta, ply, cut_node, allow_null, hit)
+        };
         self.buffers[ply] = actions;
         result
     }
@@ -363,7 +382,7 @@ impl<'a> Worker<'a> {
         pos: &Position,
         actions: &mut [Action],
         depth: i32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         ply: usize,
         cut_node: bool,
@@ -374,10 +393,6 @@ impl<'a> Worker<'a> {
         // R27: no legal action loses.
         if actions.is_empty() {
             return -(MATE - ply as i32);
-        }
-        // The special wins come before any pruning.
-        if actions.iter().any(|a| wins_at_once(pos, a)) {
-            return MATE - ply as i32 - 1;
         }
         let pv_node = beta - alpha > 1;
         let in_check = self.checked[self.keys.len() - 1];
@@ -413,17 +428,63 @@ impl<'a> Worker<'a> {
             (i < actions.len() && action_check(&actions[i]) == chk).then_some(i)
         });
         let side_hist = &self.history[us.index() * HISTORY_SLOTS..(us.index() + 1) * HISTORY_SLOTS];
-        let mut scores = score_actions(pos, actions, tt_index, &self.killers[ply], side_hist);
+        let mut scratch = std::mem::take(&mut self.scratch[ply]);
+        score_actions(
+            pos,
+            actions,
+            tt_index,
+            &self.killers[ply],
+            side_hist,
+            &mut scratch.scores,
+        );
         // Remember each action's original index for the TT.
-        let mut order: Vec<u16> = (0..actions.len() as u16).collect();
+        scratch.order.clear();
+        scratch.order.extend(0..actions.len() as u16);
+        scratch.quiets.clear();
+        let result = self.search_ordered(
+            pos,
+            actions,
+            &mut scratch,
+            depth,
+            alpha,
+            beta,
+            ply,
+            cut_node,
+            eval,
+            danger,
+        );
+        self.scratch[ply] = scratch;
+        result
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn search_ordered(
+        &mut self,
+        pos: &Position,
+        actions: &mut [Action],
+        scratch: &mut Scratch,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        cut_node: bool,
+        eval: i32,
+        danger: bool,
+    ) -> i32 {
+        let us = pos.side_to_move();
+        let pv_node = beta - alpha > 1;
+        let Scratch {
+            scores,
+            order,
+            quiets: quiets_tried,
+        } = scratch;
 
         let alpha_orig = alpha;
         let mut best = -INF;
         let mut best_index: Option<usize> = None;
         let mut searched = 0usize;
-        let mut quiets_tried: Vec<Action> = Vec::new();
         for n in 0..actions.len() {
-            pick_with_order(actions, &mut scores, &mut order, n);
+            pick_with_order(actions, scores, order, n);
             let a = actions[n];
             let tactical = is_tactical(pos, &a);
             // Late quiet moves at low depth are skipped.
@@ -482,7 +543,7 @@ impl<'a> Worker<'a> {
                     head[ply].extend_from_slice(&tail[0]);
                     if score >= beta {
                         if !tactical {
-                            self.reward_quiet(us, ply, depth, &a, &quiets_tried);
+                            self.reward_quiet(us, ply, depth, &a, quiets_tried);
                         }
                         break;
                     }
@@ -542,14 +603,29 @@ impl<'a> Worker<'a> {
         if ply >= MAX_PLY - 1 {
             return evaluate(pos);
         }
+        let quick = quick_win(pos);
+        if quick == Some(true) {
+            return MATE - ply as i32 - 1;
+        }
+        let danger = self.checked[self.keys.len() - 1] || threat(pos);
+        let stand = evaluate(pos);
+        // Stand pat before generating when no win at once is possible.
+        if quick == Some(false) && !danger && stand >= beta {
+            return stand;
+        }
         let mut actions = std::mem::take(&mut self.buffers[ply]);
         actions.clear();
         pos.generate(&mut actions);
-        let r = self.qsearch_actions(pos, &mut actions, alpha, beta, ply, qply);
+        let r = if quick.is_none() && any_win(pos, &actions) {
+            MATE - ply as i32 - 1
+        } else {
+            self.qsearch_actions(pos, &mut actions, alpha, beta, ply, qply, danger, stand)
+        };
         self.buffers[ply] = actions;
         r
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn qsearch_actions(
         &mut self,
         pos: &Position,
@@ -558,16 +634,12 @@ impl<'a> Worker<'a> {
         beta: i32,
         ply: usize,
         qply: u32,
+        danger: bool,
+        stand: i32,
     ) -> i32 {
         if actions.is_empty() {
             return -(MATE - ply as i32);
         }
-        if actions.iter().any(|a| wins_at_once(pos, a)) {
-            return MATE - ply as i32 - 1;
-        }
-        let in_check = self.checked[self.keys.len() - 1];
-        let danger = in_check || threat(pos);
-        let stand = evaluate(pos);
         let mut best;
         if danger {
             if qply >= QS_DANGER_PLIES {

@@ -12,7 +12,7 @@ mod threads;
 mod time;
 mod tt;
 
-pub use bench::{bench, BENCH_POSITIONS};
+pub use bench::{bench, BENCH_DEPTH, BENCH_POSITIONS};
 pub use searcher::Searcher;
 
 mod bench;

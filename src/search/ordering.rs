@@ -29,6 +29,54 @@ pub fn wins_at_once(pos: &Position, a: &Action) -> bool {
     }
 }
 
+/// Whether some action of `actions` wins at once (as `wins_at_once`, in one pass).
+pub fn any_win(pos: &Position, actions: &[Action]) -> bool {
+    let us = pos.side_to_move();
+    let theirs = pos.navia_square(us.opponent());
+    let ours = pos.navia_square(us);
+    actions.iter().any(|a| match a.kind {
+        ActionKind::Goal => true,
+        ActionKind::Move => Some(a.to) == theirs || (a.follow == Follow::Dratp && Some(a.from) == ours),
+        ActionKind::InPlace => a.follow == Follow::Dratp && Some(a.from) == ours,
+        _ => false,
+    })
+}
+
+/// Without generating actions: `Some(true)` when the side to move surely has
+/// a win at once, `Some(false)` when it surely has none, `None` when only the
+/// action list can tell (a Navia dratp may be in reach).
+pub fn quick_win(pos: &Position) -> Option<bool> {
+    let us = pos.side_to_move();
+    let them = us.opponent();
+    // R24: their Navia in check means a move can take it (R20).
+    if pos.in_check(them) {
+        return Some(true);
+    }
+    let Some(n) = pos.navia_square(us) else {
+        return Some(false);
+    };
+    // R23: on the far rank with an empty keep, the goal is always legal.
+    if n.rank() == them.back_rank() && pos.keep(us).is_empty() {
+        return Some(true);
+    }
+    // R19: a dratp needs 60, reached at most by what the Navia takes first (R13).
+    let mut reward = 0;
+    for dy in -1..=1 {
+        for dx in -1..=1 {
+            if let Some(sq) = n.offset(dx, dy) {
+                if pos.side_bb(them).has(sq) {
+                    reward = reward.max(victim_value(pos, sq));
+                }
+            }
+        }
+    }
+    if pos.pool(us) as i32 + reward >= 60 {
+        None
+    } else {
+        Some(false)
+    }
+}
+
 fn takes_navia(pos: &Position, a: &Action, us: Side) -> bool {
     pos.piece_at(a.to)
         .is_some_and(|pl| pl.side != us && matches!(pl.piece, Piece::Navia(_)))
@@ -57,40 +105,38 @@ pub fn history_slot(a: &Action) -> usize {
     (c * 49 + x) * 49 + y
 }
 
-/// Ordering score of each action.
+/// Ordering score of each action, into `out`.
 pub fn score_actions(
     pos: &Position,
     actions: &[Action],
     tt_index: Option<usize>,
     killers: &[Option<Action>; 2],
     history: &[i16],
-) -> Vec<i32> {
-    actions
-        .iter()
-        .enumerate()
-        .map(|(i, a)| {
-            if Some(i) == tt_index {
-                return TT_MOVE;
-            }
-            if is_capture(pos, a) {
-                // Most valuable victim first, then the cheapest taker.
-                let taker = victim_value(pos, a.from);
-                return TACTICAL + 64 * victim_value(pos, a.to) - taker + follow_bonus(a);
-            }
-            match a.kind {
-                ActionKind::LineOver => return TACTICAL + 64 * 10,
-                ActionKind::Goal => return TT_MOVE - 1,
-                _ => {}
-            }
-            if killers[0] == Some(*a) {
-                return KILLER;
-            }
-            if killers[1] == Some(*a) {
-                return KILLER - 1;
-            }
-            history[history_slot(a)] as i32 + follow_bonus(a)
-        })
-        .collect()
+    out: &mut Vec<i32>,
+) {
+    out.clear();
+    out.extend(actions.iter().enumerate().map(|(i, a)| {
+        if Some(i) == tt_index {
+            return TT_MOVE;
+        }
+        if is_capture(pos, a) {
+            // Most valuable victim first, then the cheapest taker.
+            let taker = victim_value(pos, a.from);
+            return TACTICAL + 64 * victim_value(pos, a.to) - taker + follow_bonus(a);
+        }
+        match a.kind {
+            ActionKind::LineOver => return TACTICAL + 64 * 10,
+            ActionKind::Goal => return TT_MOVE - 1,
+            _ => {}
+        }
+        if killers[0] == Some(*a) {
+            return KILLER;
+        }
+        if killers[1] == Some(*a) {
+            return KILLER - 1;
+        }
+        history[history_slot(a)] as i32 + follow_bonus(a)
+    }));
 }
 
 fn follow_bonus(a: &Action) -> i32 {
