@@ -498,3 +498,157 @@ fn measure_bench() {
     println!("Nodes/second: {}", (nodes as f64 / time.as_secs_f64()) as u64);
     println!("Time: {time:?}");
 }
+
+/// A start position with random forces (R28: a Maseitai at most twice), seeded.
+fn random_forces(seed: u64) -> String {
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move |n: u64| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % n
+    };
+    let mut force = || {
+        let mut picked: Vec<u64> = Vec::new();
+        while picked.len() < 7 {
+            let m = 1 + next(14);
+            if picked.iter().filter(|&&p| p == m).count() < 2 {
+                picked.push(m);
+            }
+        }
+        picked.sort();
+        picked.iter().map(|m| format!("M{m:02}")).collect::<Vec<_>>().join(",")
+    };
+    let (white, black) = (force(), force());
+    let (nw, nb) = (1 + next(4), 1 + next(4));
+    format!("1r1[n{nb:02}]1r1/bbbbbbb/7/7/7/BBBBBBB/1R1[N{nw:02}]1R1 w 0/0 {white}/{black} -/- - 1")
+}
+
+/// One player of a self-play match: a skill level and a node budget per move.
+#[derive(Clone, Copy)]
+struct Player {
+    skill: u32,
+    nodes: u64,
+}
+
+/// Play one game; the winner's index in `players` (0 plays first), or `None` for a draw.
+fn play_game(start: &str, players: [Player; 2], max_plies: usize) -> Option<usize> {
+    let mut g = game(start);
+    let mut searchers = players.map(|p| {
+        Searcher::new(&SearchOptions {
+            hash_mb: 4,
+            skill_level: p.skill,
+            ..one_thread()
+        })
+    });
+    for _ in 0..max_plies {
+        if let Some(r) = g.result() {
+            return r.winner.map(|w| w.index());
+        }
+        let turn = g.position().side_to_move().index();
+        let limits = Limits {
+            nodes: Some(players[turn].nodes),
+            ..Limits::default()
+        };
+        let r = searchers[turn].search(&g, &limits, &Signals::default(), &mut |_| {});
+        g.play(r.best.expect("a move while the game goes on"));
+    }
+    g.result().and_then(|r| r.winner.map(|w| w.index()))
+}
+
+/// Elo difference and its 95% error from wins, draws and losses.
+fn elo(w: u32, d: u32, l: u32) -> (f64, f64, f64) {
+    let n = (w + d + l) as f64;
+    let s = (w as f64 + d as f64 / 2.0) / n;
+    let var = (w as f64 * (1.0 - s).powi(2) + d as f64 * (0.5 - s).powi(2) + l as f64 * s.powi(2)) / n;
+    let se = (var / n).sqrt();
+    let to_elo = |p: f64| -400.0 * (1.0 / p.clamp(1e-6, 1.0 - 1e-6) - 1.0).log10();
+    (s, to_elo(s), (to_elo(s + 1.96 * se) - to_elo(s - 1.96 * se)) / 2.0)
+}
+
+/// A match of `pairs` game pairs (colours swapped, random forces) of `a` against `b`.
+fn run_match(name: &str, a: Player, b: Player, pairs: u64) {
+    let (mut w, mut d, mut l) = (0, 0, 0);
+    for i in 0..pairs {
+        let start = random_forces(1000 + i);
+        for a_first in [true, false] {
+            let players = if a_first { [a, b] } else { [b, a] };
+            match play_game(&start, players, 300) {
+                None => d += 1,
+                Some(x) if (x == 0) == a_first => w += 1,
+                Some(_) => l += 1,
+            }
+        }
+    }
+    let (s, e, err) = elo(w, d, l);
+    println!(
+        "{name}: +{w} ={d} -{l} score {:.1}% Elo {e:+.0} +/- {err:.0}",
+        100.0 * s
+    );
+}
+
+/// Self-play strength report (for BENCHMARKS.md; run with `--release -- --ignored --nocapture`).
+#[test]
+#[ignore = "measurement, not a check: several minutes"]
+fn measure_strength() {
+    let full = Player {
+        skill: 20,
+        nodes: 4_000,
+    };
+    run_match(
+        "full (4k nodes) vs Skill Level 0",
+        full,
+        Player { skill: 0, nodes: 1 },
+        100,
+    );
+    run_match(
+        "full (4k nodes) vs Skill Level 1",
+        full,
+        Player { skill: 1, nodes: 1 },
+        100,
+    );
+    run_match(
+        "full (4k nodes) vs full (2k nodes)",
+        full,
+        Player {
+            skill: 20,
+            nodes: 2_000,
+        },
+        100,
+    );
+}
+
+#[test]
+fn random_forces_are_valid_starts() {
+    for seed in 0..20 {
+        let g = game(&random_forces(seed));
+        assert!(g.result().is_none());
+    }
+}
+
+#[test]
+fn the_clock_never_runs_out() {
+    // Both sides start with 600 ms and 10 ms increments; each search's real time
+    // comes off its clock, as a GUI would do it.
+    let mut g = game(START_NFEN);
+    let mut clock = [std::time::Duration::from_millis(600); 2];
+    let inc = std::time::Duration::from_millis(10);
+    let mut s = Searcher::new(&one_thread());
+    for _ in 0..24 {
+        if g.result().is_some() {
+            break;
+        }
+        let side = g.position().side_to_move().index();
+        let limits = Limits {
+            time: clock.map(Some),
+            inc: [Some(inc); 2],
+            ..Limits::default()
+        };
+        let started = std::time::Instant::now();
+        let r = s.search(&g, &limits, &Signals::default(), &mut |_| {});
+        let used = started.elapsed();
+        assert!(used < clock[side], "flagged: used {used:?} of {:?}", clock[side]);
+        clock[side] = clock[side] - used + inc;
+        g.play(r.best.unwrap());
+    }
+}
