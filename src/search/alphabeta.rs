@@ -609,17 +609,29 @@ impl<'a> Worker<'a> {
         }
         let danger = self.checked[self.keys.len() - 1] || threat(pos);
         let stand = evaluate(pos);
-        // Stand pat before generating when no win at once is possible.
-        if quick == Some(false) && !danger && stand >= beta {
+        if danger && qply >= QS_DANGER_PLIES {
             return stand;
         }
         let mut actions = std::mem::take(&mut self.buffers[ply]);
         actions.clear();
-        pos.generate(&mut actions);
-        let r = if quick.is_none() && any_win(pos, &actions) {
-            MATE - ply as i32 - 1
+        let r = if quick == Some(false) && !danger {
+            // Stand pat, then only plain captures, without generating every action.
+            if stand >= beta {
+                stand
+            } else {
+                push_captures(pos, &mut actions);
+                self.qsearch_actions(pos, &mut actions, alpha, beta, ply, qply, false, stand)
+            }
         } else {
-            self.qsearch_actions(pos, &mut actions, alpha, beta, ply, qply, danger, stand)
+            pos.generate(&mut actions);
+            if actions.is_empty() {
+                // R27: no legal action loses.
+                -(MATE - ply as i32)
+            } else if quick.is_none() && any_win(pos, &actions) {
+                MATE - ply as i32 - 1
+            } else {
+                self.qsearch_actions(pos, &mut actions, alpha, beta, ply, qply, danger, stand)
+            }
         };
         self.buffers[ply] = actions;
         r
@@ -637,14 +649,8 @@ impl<'a> Worker<'a> {
         danger: bool,
         stand: i32,
     ) -> i32 {
-        if actions.is_empty() {
-            return -(MATE - ply as i32);
-        }
         let mut best;
         if danger {
-            if qply >= QS_DANGER_PLIES {
-                return stand;
-            }
             best = -(MATE - ply as i32);
         } else {
             if stand >= beta {
@@ -654,20 +660,20 @@ impl<'a> Worker<'a> {
             best = stand;
             actions.retain(|a| is_capture(pos, a) || a.kind == crate::rules::ActionKind::LineOver);
         }
-        let mut scores: Vec<i32> = actions
-            .iter()
-            .map(|a| {
-                if is_capture(pos, a) {
-                    64 * victim_value(pos, a.to) - victim_value(pos, a.from)
-                } else if a.kind == crate::rules::ActionKind::LineOver {
-                    640
-                } else {
-                    0
-                }
-            })
-            .collect();
+        let mut scratch = std::mem::take(&mut self.scratch[ply]);
+        let scores = &mut scratch.scores;
+        scores.clear();
+        scores.extend(actions.iter().map(|a| {
+            if is_capture(pos, a) {
+                64 * victim_value(pos, a.to) - victim_value(pos, a.from)
+            } else if a.kind == crate::rules::ActionKind::LineOver {
+                640
+            } else {
+                0
+            }
+        }));
         for n in 0..actions.len() {
-            pick(actions, &mut scores, n);
+            pick(actions, scores, n);
             let a = actions[n];
             // Delta pruning: even this capture's gyullas and piece cannot reach alpha.
             if !danger && is_capture(pos, &a) && stand + 40 * victim_value(pos, a.to) + 250 < alpha {
@@ -679,7 +685,8 @@ impl<'a> Worker<'a> {
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
             self.pop();
             if self.stopped {
-                return 0;
+                best = 0;
+                break;
             }
             if score > best {
                 best = score;
@@ -695,7 +702,21 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        self.scratch[ply] = scratch;
         best
+    }
+}
+
+/// The plain captures of the side to move (R20): a move onto an enemy piece
+/// its reach allows, with nothing after it. These are exactly the legal
+/// actions `Move from to` with no follow whose target holds an enemy piece.
+fn push_captures(pos: &Position, out: &mut Vec<Action>) {
+    let us = pos.side_to_move();
+    let enemy = pos.side_bb(us.opponent());
+    for from in pos.side_bb(us) {
+        for to in pos.reach(from) & enemy {
+            out.push(Action::step(from, to));
+        }
     }
 }
 
@@ -721,4 +742,39 @@ fn threat(pos: &Position) -> bool {
         || pos
             .navia_square(them)
             .is_some_and(|n| n.rank() == pos.side_to_move().back_rank() && pos.keep(them).is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{parse_nfen, ActionKind, Catalogue, Follow};
+    use crate::search::skill::Rng;
+    use crate::search::BENCH_POSITIONS;
+
+    #[test]
+    fn plain_captures_are_the_legal_plain_captures() {
+        let cat = Catalogue::builtin();
+        let mut rng = Rng::new(7);
+        for text in BENCH_POSITIONS {
+            let mut pos = parse_nfen(text, cat).unwrap();
+            for _ in 0..30 {
+                let legal = pos.legal_actions();
+                if legal.is_empty() {
+                    break;
+                }
+                let enemy = pos.side_bb(pos.side_to_move().opponent());
+                let mut want: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| a.kind == ActionKind::Move && a.follow == Follow::Nothing && enemy.has(a.to))
+                    .collect();
+                let mut got = Vec::new();
+                push_captures(&pos, &mut got);
+                want.sort();
+                got.sort();
+                assert_eq!(got, want, "{pos:?}");
+                pos = pos.play(&legal[rng.below(legal.len())]);
+            }
+        }
+    }
 }
