@@ -18,6 +18,8 @@ use super::Signals;
 
 /// Deepest ply the search goes (iterations, extensions and quiescence included).
 pub const MAX_PLY: usize = 96;
+/// Moves picked one by one before the rest of the list is sorted at once.
+const PICKS_BEFORE_SORT: usize = 6;
 /// Plies of quiescence that may search every action when the side to move is in danger.
 const QS_DANGER_PLIES: u32 = 2;
 
@@ -722,6 +724,21 @@ fn push_captures(pos: &Position, out: &mut Vec<Action>) {
 
 /// Select the best remaining action, keeping `order` (original indices) in step.
 fn pick_with_order(actions: &mut [Action], scores: &mut [i32], order: &mut [u16], from: usize) {
+    // The first picks are often the only ones (cut nodes); past them, sort the rest once.
+    if from == PICKS_BEFORE_SORT {
+        let mut rest: Vec<(i32, u16, Action)> = (from..actions.len())
+            .map(|i| (scores[i], order[i], actions[i]))
+            .collect();
+        rest.sort_by_key(|r| std::cmp::Reverse(r.0));
+        for (k, (sc, o, a)) in rest.into_iter().enumerate() {
+            scores[from + k] = sc;
+            order[from + k] = o;
+            actions[from + k] = a;
+        }
+    }
+    if from >= PICKS_BEFORE_SORT {
+        return;
+    }
     let mut best = from;
     for i in from + 1..actions.len() {
         if scores[i] > scores[best] {
