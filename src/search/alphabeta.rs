@@ -93,6 +93,8 @@ pub struct Worker<'a> {
     scratch: Vec<Scratch>,
     /// Deepest ply reached in this iteration.
     pub seldepth: usize,
+    /// Depth of the current iteration.
+    root_depth: i32,
     /// Root actions, best first after each iteration.
     pub root_moves: Vec<RootMove>,
     /// When the search started (for nps).
@@ -136,6 +138,7 @@ impl<'a> Worker<'a> {
             buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
             scratch: (0..MAX_PLY + 2).map(|_| Scratch::default()).collect(),
             seldepth: 0,
+            root_depth: 1,
             root_moves: Vec::new(),
             started: Instant::now(),
         }
@@ -251,6 +254,7 @@ impl<'a> Worker<'a> {
     pub fn root_search(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, pv_index: usize) -> i32 {
         let mut best = -INF;
         self.seldepth = 0;
+        self.root_depth = depth;
         self.pv[0].clear();
         for i in pv_index..self.root_moves.len() {
             let a = self.root_moves[i].action;
@@ -503,7 +507,8 @@ impl<'a> Worker<'a> {
             self.push(&child);
             self.tick();
             let gives_check = self.checked[self.keys.len() - 1];
-            let ext = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
+            // Check extension, bounded so chains of checks cannot run away.
+            let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
             let new_depth = depth - 1 + ext;
             let score = if searched == 0 {
                 -self.search(&child, new_depth, -beta, -alpha, ply + 1, !pv_node && !cut_node, true)
