@@ -9,7 +9,8 @@ use crate::rules::{Action, Position, Setup, Side};
 
 use super::eval::{evaluate, victim_value};
 use super::ordering::{
-    any_win, history_slot, is_capture, is_tactical, pick, quick_win, score_actions, update_history, HISTORY_SLOTS,
+    any_win, history_slot, is_capture, is_tactical, pick, quick_win, score_actions, update_history, wins_at_once,
+    HISTORY_SLOTS,
 };
 use super::score::{is_mate, INF, MATE};
 use super::time::TimeManager;
@@ -249,6 +250,24 @@ impl<'a> Worker<'a> {
         })
     }
 
+    /// The score of a node whose side to move wins at once; on PV nodes the
+    /// winning action ends the principal variation (found by generating).
+    fn win_now(&mut self, pos: &Position, ply: usize, pv_node: bool) -> i32 {
+        if pv_node {
+            let actions = pos.legal_actions();
+            self.note_win(pos, &actions, ply);
+        }
+        MATE - ply as i32 - 1
+    }
+
+    /// Put the first winning action of `actions` as the whole line of `ply`.
+    fn note_win(&mut self, pos: &Position, actions: &[Action], ply: usize) {
+        if let Some(a) = actions.iter().find(|a| wins_at_once(pos, a)) {
+            self.pv[ply].clear();
+            self.pv[ply].push(*a);
+        }
+    }
+
     /// Search one iteration at the root: every root move from `pv_index` on,
     /// with the window (alpha, beta). Updates `root_moves` and returns the best score.
     pub fn root_search(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, pv_index: usize) -> i32 {
@@ -348,7 +367,7 @@ impl<'a> Worker<'a> {
         // The special wins come before any pruning.
         let quick = quick_win(pos);
         if quick == Some(true) {
-            return MATE - ply as i32 - 1;
+            return self.win_now(pos, ply, beta - alpha > 1);
         }
         let pv_node = beta - alpha > 1;
         let key = pos.key();
@@ -374,6 +393,7 @@ impl<'a> Worker<'a> {
         actions.clear();
         pos.generate(&mut actions);
         let result = if quick.is_none() && any_win(pos, &actions) {
+            self.note_win(pos, &actions, ply);
             MATE - ply as i32 - 1
         } else {
             self.search_actions(pos, &mut actions, depth, alpha, beta, ply, cut_node, allow_null, hit)
@@ -612,7 +632,7 @@ impl<'a> Worker<'a> {
         }
         let quick = quick_win(pos);
         if quick == Some(true) {
-            return MATE - ply as i32 - 1;
+            return self.win_now(pos, ply, beta - alpha > 1);
         }
         let danger = self.checked[self.keys.len() - 1] || threat(pos);
         let stand = evaluate(pos);
@@ -635,6 +655,7 @@ impl<'a> Worker<'a> {
                 // R27: no legal action loses.
                 -(MATE - ply as i32)
             } else if quick.is_none() && any_win(pos, &actions) {
+                self.note_win(pos, &actions, ply);
                 MATE - ply as i32 - 1
             } else {
                 self.qsearch_actions(pos, &mut actions, alpha, beta, ply, qply, danger, stand)
