@@ -658,7 +658,10 @@ fn mate_lines_end_with_the_winning_action() {
     for t in tactics().iter().filter(|t| t.mate <= 2) {
         let g = game(&t.nfen);
         let mut pv = Vec::new();
-        let limits = Limits { depth: Some(2 * t.mate as u32 + 1), ..Limits::default() };
+        let limits = Limits {
+            depth: Some(2 * t.mate as u32 + 1),
+            ..Limits::default()
+        };
         Searcher::new(&one_thread()).search(&g, &limits, &Signals::default(), &mut |i: &Info| pv = i.pv.clone());
         assert_eq!(pv.len() as i32, 2 * t.mate - 1, "{}", t.nfen);
         assert_pv_legal(&g, &pv);
@@ -666,6 +669,11 @@ fn mate_lines_end_with_the_winning_action() {
         for a in &pv {
             pos = pos.play(a);
         }
-        assert_eq!(pos.outcome().map(|o| o.winner), Some(g.position().side_to_move()), "{}", t.nfen);
+        assert_eq!(
+            pos.outcome().map(|o| o.winner),
+            Some(g.position().side_to_move()),
+            "{}",
+            t.nfen
+        );
     }
 }

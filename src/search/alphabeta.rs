@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use crate::rules::{Action, Position, Setup, Side};
 
-use super::eval::{evaluate, victim_value};
+use super::eval::{evaluate, victim_value, Weights};
 use super::ordering::{
     any_win, history_slot, is_capture, is_tactical, pick, quick_win, score_actions, update_history, wins_at_once,
     HISTORY_SLOTS,
@@ -40,6 +40,8 @@ pub struct Shared<'a> {
     pub threads: usize,
     /// Use the transposition table (turned off only by tests that compare).
     pub use_tt: bool,
+    /// Evaluation weights.
+    pub weights: Weights,
 }
 
 /// One root action with its latest score and line.
@@ -353,7 +355,7 @@ impl<'a> Worker<'a> {
             return s;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos);
+            return evaluate(pos, &self.shared.weights);
         }
         // Mate distance pruning.
         alpha = alpha.max(-(MATE - ply as i32));
@@ -423,7 +425,7 @@ impl<'a> Worker<'a> {
         let pv_node = beta - alpha > 1;
         let in_check = self.checked[self.keys.len() - 1];
         let danger = in_check || threat(pos);
-        let eval = evaluate(pos);
+        let eval = evaluate(pos, &self.shared.weights);
 
         // Reverse futility: far above beta with nothing hanging over the Navia.
         if !pv_node && !danger && depth <= 5 && !is_mate(beta) && eval - 90 * depth >= beta {
@@ -628,14 +630,14 @@ impl<'a> Worker<'a> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos);
+            return evaluate(pos, &self.shared.weights);
         }
         let quick = quick_win(pos);
         if quick == Some(true) {
             return self.win_now(pos, ply, beta - alpha > 1);
         }
         let danger = self.checked[self.keys.len() - 1] || threat(pos);
-        let stand = evaluate(pos);
+        let stand = evaluate(pos, &self.shared.weights);
         if danger && qply >= QS_DANGER_PLIES {
             return stand;
         }
