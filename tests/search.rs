@@ -1,6 +1,7 @@
 //! Search tests: tactics suite, TT on/off agreement, determinism, limits, skill levels.
 
 use dratp::rules::{action_text, parse_action, parse_nfen, Catalogue, Game, START_NFEN};
+use dratp::search::eval::Weights;
 use dratp::search::{Info, Limits, Score, SearchOptions, Searcher, Signals};
 
 fn game(nfen: &str) -> Game {
@@ -524,11 +525,23 @@ fn random_forces(seed: u64) -> String {
     format!("1r1[n{nb:02}]1r1/bbbbbbb/7/7/7/BBBBBBB/1R1[N{nw:02}]1R1 w 0/0 {white}/{black} -/- - 1")
 }
 
-/// One player of a self-play match: a skill level and a node budget per move.
+/// One player of a self-play match: a skill level, a node budget per move
+/// and evaluation weights.
 #[derive(Clone, Copy)]
 struct Player {
     skill: u32,
     nodes: u64,
+    weights: Weights,
+}
+
+impl Player {
+    fn new(skill: u32, nodes: u64) -> Player {
+        Player {
+            skill,
+            nodes,
+            weights: Weights::DEFAULT,
+        }
+    }
 }
 
 /// Play one game; the winner's index in `players` (0 plays first), or `None` for a draw.
@@ -591,31 +604,46 @@ fn run_match(name: &str, a: Player, b: Player, pairs: u64) {
 #[test]
 #[ignore = "measurement, not a check: several minutes"]
 fn measure_strength() {
-    let full = Player {
-        skill: 20,
-        nodes: 4_000,
-    };
-    run_match(
-        "full (4k nodes) vs Skill Level 0",
-        full,
-        Player { skill: 0, nodes: 1 },
-        100,
-    );
-    run_match(
-        "full (4k nodes) vs Skill Level 1",
-        full,
-        Player { skill: 1, nodes: 1 },
-        100,
-    );
-    run_match(
-        "full (4k nodes) vs full (2k nodes)",
-        full,
-        Player {
-            skill: 20,
-            nodes: 2_000,
-        },
-        100,
-    );
+    let full = Player::new(20, 4_000);
+    run_match("full (4k nodes) vs Skill Level 0", full, Player::new(0, 1), 100);
+    run_match("full (4k nodes) vs Skill Level 1", full, Player::new(1, 1), 100);
+    run_match("full (4k nodes) vs full (2k nodes)", full, Player::new(20, 2_000), 100);
+}
+
+/// Weight tuning by self-play: each variant (one weight changed) against the
+/// default weights, 100 game pairs at 2000 nodes per move (results in BENCHMARKS.md).
+#[test]
+#[ignore = "measurement, not a check: several minutes"]
+fn tune_weights() {
+    let d = Weights::DEFAULT;
+    let variants = [
+        ("per_cost 30", Weights { per_cost: 30, ..d }),
+        ("keep_percent 60", Weights { keep_percent: 60, ..d }),
+        ("mobility 6", Weights { mobility: 6, ..d }),
+        ("gyullas 16", Weights { gyullas: 16, ..d }),
+        ("navia_exposed 50", Weights { navia_exposed: 50, ..d }),
+        (
+            "gulled_advance 16",
+            Weights {
+                gulled_advance: 16,
+                ..d
+            },
+        ),
+        (
+            "dratped_per_cost 14",
+            Weights {
+                dratped_per_cost: 14,
+                ..d
+            },
+        ),
+    ];
+    for (name, w) in variants {
+        let p = Player {
+            weights: w,
+            ..Player::new(20, 2_000)
+        };
+        run_match(&format!("{name} vs default"), p, Player::new(20, 2_000), 100);
+    }
 }
 
 #[test]
