@@ -548,11 +548,13 @@ impl Player {
 fn play_game(start: &str, players: [Player; 2], max_plies: usize) -> Option<usize> {
     let mut g = game(start);
     let mut searchers = players.map(|p| {
-        Searcher::new(&SearchOptions {
+        let mut s = Searcher::new(&SearchOptions {
             hash_mb: 4,
             skill_level: p.skill,
             ..one_thread()
-        })
+        });
+        s.set_weights(p.weights);
+        s
     });
     for _ in 0..max_plies {
         if let Some(r) = g.result() {
