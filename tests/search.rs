@@ -617,34 +617,38 @@ fn measure_strength() {
 #[test]
 #[ignore = "measurement, not a check: several minutes"]
 fn tune_weights() {
-    let d = Weights::DEFAULT;
     let variants = [
-        ("per_cost 30", Weights { per_cost: 30, ..d }),
-        ("keep_percent 60", Weights { keep_percent: 60, ..d }),
-        ("mobility 6", Weights { mobility: 6, ..d }),
-        ("gyullas 16", Weights { gyullas: 16, ..d }),
-        ("navia_exposed 50", Weights { navia_exposed: 50, ..d }),
-        (
-            "gulled_advance 16",
-            Weights {
-                gulled_advance: 16,
-                ..d
-            },
-        ),
-        (
-            "dratped_per_cost 14",
-            Weights {
-                dratped_per_cost: 14,
-                ..d
-            },
-        ),
+        ("per_cost", 30),
+        ("keep_percent", 60),
+        ("mobility", 6),
+        ("gyullas", 16),
+        ("navia_exposed", 50),
+        ("gulled_advance", 16),
+        ("dratped_per_cost", 14),
+        ("per_cost", 14),
+        ("keep_percent", 95),
+        ("mobility", 1),
+        ("gulled_advance", 4),
+        ("navia_exposed", 12),
+        ("dratped_per_cost", 18),
     ];
-    for (name, w) in variants {
+    for (field, value) in variants {
+        let mut w = Weights::DEFAULT;
+        *match field {
+            "per_cost" => &mut w.per_cost,
+            "keep_percent" => &mut w.keep_percent,
+            "mobility" => &mut w.mobility,
+            "gyullas" => &mut w.gyullas,
+            "navia_exposed" => &mut w.navia_exposed,
+            "gulled_advance" => &mut w.gulled_advance,
+            "dratped_per_cost" => &mut w.dratped_per_cost,
+            _ => unreachable!("no weight {field}"),
+        } = value;
         let p = Player {
             weights: w,
             ..Player::new(20, 2_000)
         };
-        run_match(&format!("{name} vs default"), p, Player::new(20, 2_000), 100);
+        run_match(&format!("{field} {value} vs default"), p, Player::new(20, 2_000), 100);
     }
 }
 
