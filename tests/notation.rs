@@ -700,3 +700,24 @@ fn illegal_moves_rejected_with_reasons() {
     .unwrap();
     illegal(&over, "c6c5", "the game is over");
 }
+
+#[test]
+fn freezes_and_gulled_tokens_round_trip() {
+    // D16: a freeze in field 6; D26: Neso's Gulled tokens.
+    let builtin = Catalogue::builtin();
+    let frozen = "3[n02]3/7/3[m02]3/7/7/7/[+M18]2[N01]3 b 0/0 -/- -/- freeze:a1d5 1";
+    assert_eq!(nfen(&parse_nfen(frozen, builtin).unwrap()), frozen);
+    for bad in [
+        "3[n02]3/7/3[m02]3/7/7/7/[+M18]2[N01]3 b 0/0 -/- -/- freeze:a1d6 1",
+        "3[n02]3/7/3[m02]3/7/7/7/[+M18]2[N01]3 b 0/0 -/- -/- freeze:a1d1 1",
+        "3[n02]3/7/3[m02]3/7/7/7/[+M18]2[N01]3 b 0/0 -/- -/- freeze:a1 1",
+    ] {
+        let e = parse_nfen(bad, builtin).unwrap_err();
+        assert_eq!(e.field, "effects", "{bad}: {e}");
+    }
+    for text in ["d3+:B@a1", "d3+:R@g2", "d3+:M02@b1"] {
+        let a = parse_action_syntax(text, builtin).unwrap();
+        assert_eq!(action_text(&a, builtin), text);
+    }
+    assert!(parse_action_syntax("d3+:X@a1", builtin).is_err());
+}

@@ -299,14 +299,29 @@ fn isready_answers_during_go_infinite_and_stop_is_prompt() {
             );
         }
         if go.contains("searchmoves") {
-            let best = answer.last().unwrap();
-            assert!(best == "bestmove c2c3" || best == "bestmove d1c1", "{best}");
+            let best = answer.last().unwrap().split(' ').nth(1).unwrap();
+            assert!(best == "c2c3" || best == "d1c1", "{best}");
         }
         assert!(
             e.sync().iter().all(|l| !l.starts_with("bestmove")),
             "{go}: a second bestmove"
         );
     }
+    e.quit();
+}
+
+#[test]
+fn go_during_go_infinite_stops_it_and_each_go_gets_its_bestmove() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    e.send("go depth 2");
+    let first = e.bestmove();
+    assert_answer_legal(&start(), &first, false);
+    let second = e.bestmove();
+    assert_answer_legal(&start(), &second, false);
+    assert!(e.sync().iter().all(|l| !l.starts_with("bestmove")));
     e.quit();
 }
 
@@ -483,6 +498,73 @@ fn every_option_is_accepted_and_bad_values_refused() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The built-in catalogue text without one piece's block.
+fn catalogue_without(id: &str) -> String {
+    let text = dratp::rules::catalogue::BUILTIN_TEXT;
+    let start = text
+        .find(&format!("piece {id}\n"))
+        .expect("piece in the built-in catalogue");
+    let end = start + text[start..].find("\nend\n").unwrap() + "\nend\n".len();
+    format!("{}{}", &text[..start], &text[end..])
+}
+
+#[test]
+fn catalogue_file_that_does_not_fit_the_game_resets_or_is_refused() {
+    let dir = std::env::temp_dir().join(format!("dratp-protocol-cat-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let no_io = dir.join("no-io.cat");
+    let no_koma = dir.join("no-koma.cat");
+    std::fs::write(&no_io, catalogue_without("N03")).unwrap();
+    std::fs::write(&no_koma, catalogue_without("M14")).unwrap();
+    let io_start = START_NFEN.replace("[N01]", "[N03]");
+    let mut e = Engine::start();
+    e.send(&format!("position fen {io_start} moves c2c3"));
+    let fen = e.fen();
+    // No M14: neither this game nor the default start fits, so the file is refused.
+    e.send(&format!("setoption name Catalogue File value {}", no_koma.display()));
+    let l = e.sync();
+    assert!(
+        l.len() == 1 && l[0].starts_with("info string error: setoption: Catalogue File:"),
+        "{l:?}"
+    );
+    assert_eq!(e.fen(), fen);
+    // No Navia Io: the game does not fit, the default start does: reset and say so.
+    e.send(&format!("setoption name Catalogue File value {}", no_io.display()));
+    let l = e.sync();
+    assert_eq!(
+        l,
+        ["info string the current position does not fit the new catalogue; reset to startpos"]
+    );
+    assert_eq!(e.fen(), START_NFEN);
+    e.send(&format!("position fen {io_start}"));
+    assert!(
+        e.sync()[0].starts_with("info string error: bad NFEN: board:"),
+        "Io is unknown now"
+    );
+    // Back to the built-in catalogue.
+    e.send("setoption name Catalogue File value");
+    assert!(e.sync().is_empty());
+    e.send(&format!("position fen {io_start}"));
+    assert!(e.sync().is_empty());
+    e.quit();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn skill_levels_answer_legal_moves_with_a_final_info() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until(|l| l == "uciok");
+    e.send("position startpos moves c2c3");
+    let pos = start().play(&parse_action("c2c3", &start()).unwrap());
+    for level in [0, 1, 5, 20] {
+        e.send(&format!("setoption name Skill Level value {level}"));
+        e.send("go depth 3");
+        assert_answer_legal(&pos, &e.bestmove(), false);
+    }
+    e.quit();
+}
+
 #[test]
 fn extensions_d_legal_perft_eval_catalogue() {
     let mut e = Engine::start();
@@ -504,7 +586,8 @@ fn extensions_d_legal_perft_eval_catalogue() {
     for cmd in ["perft 2", "go perft 2"] {
         e.send(cmd);
         let l = e.until(|l| l.starts_with("Nodes searched"));
-        assert_eq!(l.len(), want.len() + 1);
+        assert_eq!(l.len(), want.len() + 2, "one line per move, the timing line, the total");
+        assert!(l[l.len() - 2].starts_with("info string perft 2: "));
         assert_eq!(
             l.last().unwrap(),
             &format!("Nodes searched: {}", dratp::rules::perft::perft(&start(), 2))
@@ -537,6 +620,15 @@ fn bench_from_the_command_line_and_args_as_commands() {
         .output()
         .unwrap();
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "response false\n");
+    let out = Command::new(env!("CARGO_BIN_EXE_dratp"))
+        .args(["position startpos moves c2c3 c6c5", "query p1turn", "go depth 1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("response true\n") && text.lines().last().unwrap().starts_with("bestmove "),
+        "{text}"
+    );
 }
 
 #[test]
@@ -733,7 +825,7 @@ fn harmless(line: &str, fen: &str) -> bool {
             }
             nfen(g.position()) == fen
         }
-        Ok(Some(Cmd::Go(_) | Cmd::Perft(_) | Cmd::Bench(_) | Cmd::NewGame | Cmd::Quit)) => false,
+        Ok(Some(Cmd::Go(_) | Cmd::Perft { .. } | Cmd::Bench(_) | Cmd::NewGame | Cmd::Quit)) => false,
         Ok(Some(Cmd::SetOption { name, .. })) => !name.eq_ignore_ascii_case("hash"),
         _ => true,
     }
@@ -752,6 +844,18 @@ fn ten_thousand_bad_lines_neither_crash_nor_change_the_position() {
     let mut rng = Rng(0xF022_10000);
     let mut e = Engine::start();
     e.send("debug on");
+    // Bytes that are not UTF-8 and Windows line ends are just more bad input.
+    e.stdin
+        .as_mut()
+        .unwrap()
+        .write_all(b"\xff\xfe go\xc3 depth 1\r\nisready\r\n")
+        .unwrap();
+    let answer = e.until(|l| l == "readyok");
+    assert_eq!(answer.len(), 2, "{answer:?}");
+    assert!(
+        answer[0].starts_with("info string error: unknown command '\u{fffd}\u{fffd}'"),
+        "{answer:?}"
+    );
     e.send(&format!("position fen {START_NFEN}"));
     let fen = e.fen();
     let (mut sent, mut gos) = (0, 0);

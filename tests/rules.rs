@@ -1,68 +1,10 @@
 //! One test (at least) per rule R1–R27 and per starter effect (M01–M14), each on
 //! a position written in NFEN, asserting exact legal actions or exact results.
 
-use std::sync::OnceLock;
+mod common;
 
-use dratp::rules::catalogue::BUILTIN_TEXT;
-use dratp::rules::{
-    action_text, parse_action, parse_nfen, Catalogue, EndReason, Game, Position, Side, Square, START_NFEN,
-};
-
-/// The built-in catalogue plus the test pieces (M90 bouncer, M91 immortal, M92 jumper).
-fn cat() -> &'static Catalogue {
-    static CAT: OnceLock<&'static Catalogue> = OnceLock::new();
-    CAT.get_or_init(|| {
-        let extra = include_str!("data/extra.cat");
-        Catalogue::parse(&format!("{BUILTIN_TEXT}\n{extra}")).unwrap().intern()
-    })
-}
-
-fn pos(nfen: &str) -> Position {
-    parse_nfen(nfen, cat()).unwrap_or_else(|e| panic!("{nfen}: {e}"))
-}
-
-/// Sorted texts of all legal actions.
-fn legal(nfen: &str) -> Vec<String> {
-    let p = pos(nfen);
-    let mut v: Vec<String> = p.legal_actions().iter().map(|a| action_text(a, cat())).collect();
-    v.sort();
-    v
-}
-
-/// Sorted texts of legal actions that start with `prefix`.
-fn legal_from(nfen: &str, prefix: &str) -> Vec<String> {
-    legal(nfen).into_iter().filter(|m| m.starts_with(prefix)).collect()
-}
-
-fn set(items: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = items.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
-}
-
-/// The NFEN after playing a legal move.
-fn after(nfen: &str, mv: &str) -> String {
-    let p = pos(nfen);
-    let a = parse_action(mv, &p).unwrap_or_else(|e| panic!("{mv} in {nfen}: {e}"));
-    let next = p.play(&a);
-    assert_eq!(next.key(), next.compute_key(), "incremental key after {mv}");
-    dratp::rules::nfen(&next)
-}
-
-fn is_legal(nfen: &str, mv: &str) -> bool {
-    legal(nfen).iter().any(|m| m == mv)
-}
-
-/// Squares the piece on `from` may move to (destinations of plain moves).
-fn targets(nfen: &str, from: &str) -> Vec<String> {
-    let mut v: Vec<String> = legal(nfen)
-        .into_iter()
-        .filter(|m| m.len() == 4 && m.starts_with(from))
-        .map(|m| m[2..].to_string())
-        .collect();
-    v.sort();
-    v
-}
+use common::*;
+use dratp::rules::{EndReason, Game, Side, Square, START_NFEN};
 
 const NAVIAS_ONLY: &str = "3[n02]3/7/7/7/7/7/3[N01]3 w 0/0 -/- -/- - 1";
 

@@ -55,6 +55,22 @@ pub struct GoParams {
     pub searchmoves: Vec<String>,
 }
 
+impl GoParams {
+    /// No limit at all (no clock, `movetime`, `depth`, `nodes` or `mate`): read as `go infinite`.
+    pub fn has_no_limit(&self) -> bool {
+        self.time == [None, None]
+            && self.movetime.is_none()
+            && self.depth.is_none()
+            && self.nodes.is_none()
+            && self.mate.is_none()
+    }
+
+    /// The search answers only after `stop` (or `ponderhit`).
+    pub fn waits_for_signal(&self) -> bool {
+        self.infinite || self.ponder || self.has_no_limit()
+    }
+}
+
 /// What `query` asks about.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Query {
@@ -93,8 +109,13 @@ pub enum Command {
     },
     /// `go …`.
     Go(GoParams),
-    /// `perft <depth>` or `go perft <depth>`.
-    Perft(u32),
+    /// `perft <depth> [full]` or `go perft <depth> [full]`.
+    Perft {
+        /// Plies to count.
+        depth: u32,
+        /// Make every leaf instead of counting the last ply (`perft <depth> full`).
+        full: bool,
+    },
     /// `stop`.
     Stop,
     /// `ponderhit`.
@@ -367,20 +388,25 @@ fn parse_go(rest: &[&str]) -> Result<Command, CommandError> {
 }
 
 fn parse_perft(command: &'static str, rest: &[&str]) -> Result<Command, CommandError> {
-    if rest.len() > 1 {
+    let (depth_word, full) = match rest {
+        [d] => (Some(d), false),
+        [d, "full"] => (Some(d), true),
+        [] => (None, false),
+        _ => {
+            return Err(CommandError::bad(
+                command,
+                format!("expected a depth and optionally 'full', got '{}'", rest.join(" ")),
+            ))
+        }
+    };
+    let depth: u32 = number(command, "depth", depth_word)?;
+    if depth > MAX_PERFT_DEPTH {
         return Err(CommandError::bad(
             command,
-            format!("expected one depth, got '{}'", rest.join(" ")),
+            format!("depth {depth} is above the maximum {MAX_PERFT_DEPTH}"),
         ));
     }
-    let d: u32 = number(command, "depth", rest.first())?;
-    if d > MAX_PERFT_DEPTH {
-        return Err(CommandError::bad(
-            command,
-            format!("depth {d} is above the maximum {MAX_PERFT_DEPTH}"),
-        ));
-    }
-    Ok(Command::Perft(d))
+    Ok(Command::Perft { depth, full })
 }
 
 fn parse_bench(rest: &[&str]) -> Result<Command, CommandError> {
@@ -612,8 +638,10 @@ mod tests {
 
     #[test]
     fn perft_bench_query() {
-        assert_eq!(ok("perft 3"), Command::Perft(3));
-        assert_eq!(ok("go perft 2"), Command::Perft(2));
+        assert_eq!(ok("perft 3"), Command::Perft { depth: 3, full: false });
+        assert_eq!(ok("perft 4 full"), Command::Perft { depth: 4, full: true });
+        assert_eq!(ok("go perft 2"), Command::Perft { depth: 2, full: false });
+        assert!(parse_line("perft 4 fast").is_err());
         assert_eq!(bad("perft"), "perft: depth needs a value");
         assert_eq!(bad("perft 21"), "perft: depth 21 is above the maximum 20");
         assert_eq!(bad("go perft 2 3"), "go perft: expected one depth, got '2 3'");

@@ -45,8 +45,8 @@ enum Job {
     Quit,
 }
 
-/// Run the engine: on the command-line arguments if there are any (joined by
-/// spaces, split into commands at `;`), else on stdin until `quit` or end of input.
+/// Run the engine: on the command-line arguments if there are any (see
+/// [`arg_commands`]), else on stdin until `quit` or end of input.
 pub fn run(args: &[String]) {
     let out = Output::stdout();
     let (tx, rx) = unbounded();
@@ -63,21 +63,28 @@ pub fn run(args: &[String]) {
         out,
         pending,
         current: Arc::new(Signals::default()),
+        current_waits: false,
     };
     if args.is_empty() {
-        let stdin = std::io::stdin();
-        for line in stdin.lock().lines() {
-            // Invalid UTF-8 or a read error: treat like end of input.
-            let Ok(line) = line else { break };
-            if !reader.line(&line) {
+        let mut stdin = std::io::stdin().lock();
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            // A read error counts as end of input; bytes that are not UTF-8 become U+FFFD
+            // (and so an error line), never the end of the engine.
+            match stdin.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            let text = String::from_utf8_lossy(&buf);
+            if !reader.line(text.trim_end_matches(['\n', '\r'])) {
                 break;
             }
         }
         reader.quit(true);
     } else {
-        let joined = args.join(" ");
-        for cmd in joined.split(';') {
-            if !reader.line(cmd) {
+        for cmd in arg_commands(args) {
+            if !reader.line(&cmd) {
                 break;
             }
         }
@@ -85,6 +92,19 @@ pub fn run(args: &[String]) {
         reader.quit(false);
     }
     let _ = worker.join();
+}
+
+/// The commands that command-line arguments stand for. If any argument holds a
+/// blank, each argument is a command (`dratp "position startpos" "perft 4"`);
+/// otherwise all of them together are one (`dratp bench 8`). Either way `;`
+/// also separates commands (`dratp "position startpos moves c2c3; d"`).
+pub fn arg_commands(args: &[String]) -> Vec<String> {
+    let lines: Vec<String> = if args.iter().any(|a| a.contains(char::is_whitespace)) {
+        args.to_vec()
+    } else {
+        vec![args.join(" ")]
+    };
+    lines.iter().flat_map(|l| l.split(';')).map(str::to_string).collect()
 }
 
 /// The reader side: parses lines and routes them.
@@ -95,6 +115,8 @@ struct Reader {
     pending: Arc<AtomicUsize>,
     /// Signals of the latest long job.
     current: Arc<Signals>,
+    /// Whether the latest long job runs until `stop` or `ponderhit`.
+    current_waits: bool,
 }
 
 impl Reader {
@@ -117,7 +139,7 @@ impl Reader {
             Ok(Command::Stop) => self.current.stop.store(true, Ordering::SeqCst),
             Ok(Command::PonderHit) => self.current.ponderhit.store(true, Ordering::SeqCst),
             Ok(Command::Quit) => return false,
-            Ok(cmd @ (Command::Go(_) | Command::Perft(_) | Command::Bench(_))) => self.long(cmd, None),
+            Ok(cmd @ (Command::Go(_) | Command::Perft { .. } | Command::Bench(_))) => self.long(cmd, None),
             // A `go` that does not parse is still answered with one `bestmove`, from a depth-1 search.
             Err(e @ CommandError::Bad { command: "go", .. }) => self.long(
                 Command::Go(GoParams {
@@ -133,11 +155,16 @@ impl Reader {
 
     /// Send a long job once the previous one has finished (as a UCI engine's `go`
     /// waits for the running search), so `stop` and `ponderhit` always mean the
-    /// job started last.
+    /// job started last. A previous job that would wait for `stop` forever is
+    /// stopped first (it still answers its own `bestmove`).
     fn long(&mut self, cmd: Command, error: Option<CommandError>) {
+        if self.current_waits {
+            self.current.stop.store(true, Ordering::SeqCst);
+        }
         while self.pending.load(Ordering::SeqCst) > 0 {
             std::thread::sleep(Duration::from_millis(1));
         }
+        self.current_waits = matches!(&cmd, Command::Go(p) if p.waits_for_signal());
         self.current = Arc::new(Signals::default());
         self.pending.fetch_add(1, Ordering::SeqCst);
         self.send(Job::Long {
@@ -217,12 +244,14 @@ impl Engine {
                     if let Some(e) = error {
                         self.error(&e.to_string());
                     }
-                    let last = match cmd {
-                        Command::Go(p) => self.go(&p, &signals),
-                        Command::Perft(d) => self.perft(d, &signals),
+                    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &cmd {
+                        Command::Go(p) => self.go(p, &signals),
+                        Command::Perft { depth, full } => self.perft(*depth, *full, &signals),
                         Command::Bench(d) => self.bench(d.unwrap_or(DEFAULT_BENCH_DEPTH)),
                         _ => unreachable!("only long commands are sent as Long"),
-                    };
+                    }));
+                    // A bug in the search must not leave the GUI without its `bestmove`.
+                    let last = run.unwrap_or_else(|_| self.after_panic(&cmd));
                     // Idle before the last line goes out: a GUI that saw `bestmove` and sends
                     // `isready` gets `readyok` after whatever it sent in between.
                     self.pending.fetch_sub(1, Ordering::SeqCst);
@@ -235,6 +264,22 @@ impl Engine {
                 Job::Quit => break,
             }
         }
+    }
+
+    /// The answer to a long job whose code panicked: an error line, and for `go`
+    /// the first legal move (or `(none)`), so the GUI still gets its `bestmove`.
+    fn after_panic(&self, cmd: &Command) -> Vec<String> {
+        let mut lines = vec!["info string error: internal error (see the log on stderr)".to_string()];
+        if let Command::Go(_) = cmd {
+            let pos = self.game.position();
+            let best = match (self.game.result(), pos.legal_actions().first()) {
+                (None, Some(a)) => action_text(a, pos.catalogue()),
+                _ => "(none)".to_string(),
+            };
+            lines.push(format!("info depth 0 nodes 0 time 0 pv {best}").replace(" pv (none)", ""));
+            lines.push(format!("bestmove {best}"));
+        }
+        lines
     }
 
     fn error(&self, msg: &str) {
@@ -264,7 +309,7 @@ impl Engine {
             Command::Catalogue => self.out.lines(self.cat.to_text().lines()),
             // Handled by the reader; nothing reaches here.
             Command::IsReady | Command::Stop | Command::PonderHit | Command::Quit => {}
-            Command::Go(_) | Command::Perft(_) | Command::Bench(_) => {}
+            Command::Go(_) | Command::Perft { .. } | Command::Bench(_) => {}
         }
     }
 
@@ -480,12 +525,13 @@ impl Engine {
     }
 
     /// `perft`: one line per root move, sorted, then the total; stops between root moves.
-    fn perft(&self, depth: u32, signals: &Signals) -> Vec<String> {
+    fn perft(&self, depth: u32, full: bool, signals: &Signals) -> Vec<String> {
         let start = Instant::now();
         let pos = self.game.position();
         if depth == 0 {
             return vec!["Nodes searched: 1".to_string()];
         }
+        let count = if full { perft::perft_full } else { perft::perft };
         let actions = pos.legal_actions();
         let mut counts = Vec::with_capacity(actions.len());
         for a in &actions {
@@ -496,13 +542,19 @@ impl Engine {
                     actions.len()
                 )];
             }
-            counts.push((action_text(a, pos.catalogue()), perft::perft(&pos.play(a), depth - 1)));
+            counts.push((action_text(a, pos.catalogue()), count(&pos.play(a), depth - 1)));
         }
+        let elapsed = start.elapsed();
         counts.sort();
         let total: u64 = counts.iter().map(|(_, n)| n).sum();
         let mut lines: Vec<String> = counts.iter().map(|(t, n)| format!("{t}: {n}")).collect();
+        let nps = (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
+        let mode = if full { "every leaf made" } else { "last ply counted" };
+        lines.push(format!(
+            "info string perft {depth}: {total} nodes in {} ms, {nps} nodes/s ({mode})",
+            elapsed.as_millis()
+        ));
         lines.push(format!("Nodes searched: {total}"));
-        log::info!("perft {depth}: {total} nodes in {:?}", start.elapsed());
         lines
     }
 
@@ -535,12 +587,7 @@ impl Engine {
             searchmoves: Vec::new(),
         };
         // No limit at all means "until stop" (an empty `Limits` is infinite for the search too).
-        let unbounded = p.time == [None, None]
-            && p.movetime.is_none()
-            && p.depth.is_none()
-            && p.nodes.is_none()
-            && p.mate.is_none();
-        limits.infinite |= unbounded && !p.ponder;
+        limits.infinite |= p.has_no_limit() && !p.ponder;
         for m in &p.searchmoves {
             match parse_action(m, &root) {
                 Ok(a) => limits.searchmoves.push(a),
@@ -596,28 +643,30 @@ impl Engine {
         let ponder = result
             .ponder
             .filter(|p| after.outcome().is_none() && after.legal_actions().contains(p));
-        // The final info: the last full line again with the final counts, or the move alone.
         let elapsed = started.elapsed();
         let nps = (result.nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64;
-        let mut last = vec![match last_pv1 {
+        // The final info: none needed when the search's own last line already says it all;
+        // else the last full line again with the final counts, or the move alone.
+        let mut last = match last_pv1 {
+            Some((info, pv)) if pv.first() == Some(&best) && info.nodes >= result.nodes => Vec::new(),
             Some((mut info, pv)) if pv.first() == Some(&best) => {
-                info.nodes = info.nodes.max(result.nodes);
+                info.nodes = result.nodes;
                 info.time = elapsed;
                 info.nps = nps;
-                info_line(&info, &pv, cat)
+                vec![info_line(&info, &pv, cat)]
             }
             _ => {
                 let mut pv = vec![best];
                 pv.extend(ponder);
                 let pv: Vec<String> = pv.iter().map(|a| action_text(a, cat)).collect();
-                format!(
+                vec![format!(
                     "info depth 0 nodes {} nps {nps} time {} pv {}",
                     result.nodes,
                     elapsed.as_millis(),
                     pv.join(" ")
-                )
+                )]
             }
-        }];
+        };
         let mut line = format!("bestmove {}", action_text(&best, cat));
         if let (Dialect::Uci, Some(p)) = (self.dialect, ponder) {
             line.push_str(&format!(" ponder {}", action_text(&p, after.catalogue())));
@@ -718,4 +767,27 @@ fn info_line(i: &Info, pv: &[Action], cat: &Catalogue) -> String {
         }
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(a: &[&str]) -> Vec<String> {
+        arg_commands(&a.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn command_line_arguments_become_commands() {
+        assert_eq!(args(&["bench", "8"]), ["bench 8"]);
+        assert_eq!(
+            args(&["position startpos", "perft 4"]),
+            ["position startpos", "perft 4"]
+        );
+        assert_eq!(
+            args(&["position startpos moves c2c3; d"]),
+            ["position startpos moves c2c3", " d"]
+        );
+        assert_eq!(args(&["position", "startpos", ";", "d"]), ["position startpos ", " d"]);
+    }
 }

@@ -38,6 +38,13 @@ pub enum Token {
     Pair(Square, Square),
     /// A Maseitai and the square it goes to: `M05@a1`.
     Placed(Kind, Square),
+    /// A Gulled (`B` black, `R` red) and the square it goes to: `B@a1` (Neso's steal).
+    Gulled {
+        /// Red rather than black.
+        red: bool,
+        /// Where it goes.
+        to: Square,
+    },
     /// The 10-gyullas line-over bonus: `G`.
     Gyullas,
 }

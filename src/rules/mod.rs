@@ -4,7 +4,9 @@
 
 pub mod action;
 pub mod catalogue;
+mod effects;
 pub mod game;
+mod make;
 pub mod movegen;
 pub mod notation;
 pub mod perft;

@@ -25,7 +25,7 @@ use thiserror::Error;
 
 use super::action::{Action, ActionKind, Choices, Follow, Token};
 use super::catalogue::{Catalogue, Kind, PieceClass, PieceCode};
-use super::position::{Lasting, Piece, Placed, Position, Setup, SetupError};
+use super::position::{Freeze, Lasting, Piece, Placed, Position, Setup, SetupError};
 use super::square::{Side, Square, SIZE};
 
 /// Why an NFEN string was refused; names the field and the reason.
@@ -513,13 +513,19 @@ fn side_letter(i: &str) -> IResult<&str, Side> {
 /// One lasting effect as written in field 6. A new kind of lasting state adds an
 /// `alt` arm here and a line in `lasting_text`.
 fn lasting_effect(i: &str) -> IResult<&str, Lasting> {
-    map(preceded(tag("goal:"), side_letter), Lasting::NaviaGoal)(i)
+    alt((
+        map(preceded(tag("goal:"), side_letter), Lasting::NaviaGoal),
+        map(preceded(tag("freeze:"), pair(square, square)), |(by, target)| {
+            Lasting::Freeze(Freeze { by, target })
+        }),
+    ))(i)
 }
 
 /// The canonical text of a lasting effect.
 fn lasting_text(l: &Lasting) -> String {
     match *l {
         Lasting::NaviaGoal(side) => format!("goal:{}", side.letter()),
+        Lasting::Freeze(f) => format!("freeze:{}{}", f.by, f.target),
     }
 }
 
@@ -539,7 +545,10 @@ fn parse_effects(text: &str) -> Result<Vec<Lasting>, NfenError> {
         let Ok((_, l)) = all_consuming(lasting_effect)(item) else {
             return Err(err(
                 "effects",
-                format!("unknown effect '{}' (known: goal:w, goal:b)", shown(item)),
+                format!(
+                    "unknown effect '{}' (known: goal:w, goal:b, freeze:<square><square>)",
+                    shown(item)
+                ),
             ));
         };
         let t = lasting_text(&l);
@@ -600,8 +609,9 @@ fn check_effects(s: &Setup) -> Result<(), NfenError> {
     let goals: Vec<Side> = s
         .lasting
         .iter()
-        .map(|l| match *l {
-            Lasting::NaviaGoal(side) => side,
+        .filter_map(|l| match *l {
+            Lasting::NaviaGoal(side) => Some(side),
+            Lasting::Freeze(_) => None,
         })
         .collect();
     if goals.len() > 1 {
@@ -634,6 +644,7 @@ fn setup_error(e: SetupError) -> NfenError {
         SetupError::WrongClass(_, _, place) if place.contains("graveyard") => "graveyards",
         SetupError::Pool(..) => "pools",
         SetupError::Turn => "turn",
+        SetupError::Effects(_) => "effects",
         SetupError::TooManyNavias(..)
         | SetupError::NoNavia
         | SetupError::WrongClass(..)
@@ -742,6 +753,7 @@ pub fn action_text(a: &Action, cat: &Catalogue) -> String {
             Token::Square(s) => out.push_str(&s.to_string()),
             Token::Pair(f, t) => out.push_str(&format!("{f}{t}")),
             Token::Placed(k, s) => out.push_str(&format!("{}@{s}", id(k))),
+            Token::Gulled { red, to } => out.push_str(&format!("{}@{to}", if red { 'R' } else { 'B' })),
             Token::Gyullas => out.push('G'),
         }
     }
@@ -753,6 +765,7 @@ enum RawToken<'a> {
     Square(Square),
     Pair(Square, Square),
     Placed((char, &'a str), Square),
+    Gulled(bool, Square),
     Gyullas,
 }
 
@@ -760,6 +773,9 @@ fn raw_token(i: &str) -> IResult<&str, RawToken<'_>> {
     alt((
         map(separated_pair(raw_id, char('@'), square), |(id, s)| {
             RawToken::Placed(id, s)
+        }),
+        map(separated_pair(one_of("BR"), char('@'), square), |(c, s)| {
+            RawToken::Gulled(c == 'R', s)
         }),
         map(pair(square, opt(square)), |(a, b)| match b {
             Some(b) => RawToken::Pair(a, b),
@@ -856,6 +872,7 @@ pub fn parse_action_syntax(text: &str, cat: &Catalogue) -> Result<Action, MoveEr
             RawToken::Square(s) => Token::Square(s),
             RawToken::Pair(a, b) => Token::Pair(a, b),
             RawToken::Placed(id, s) => Token::Placed(maseitai(id)?, s),
+            RawToken::Gulled(red, to) => Token::Gulled { red, to },
             RawToken::Gyullas => {
                 gyullas = true;
                 Token::Gyullas

@@ -3,7 +3,7 @@
 use thiserror::Error;
 
 use super::catalogue::{Catalogue, Kind, PieceClass};
-use super::square::{zones, Bitboard, Side, Square};
+use super::square::{Bitboard, Side, Square};
 use super::zobrist::KEYS;
 
 /// The pieces that can stand on a square.
@@ -152,7 +152,21 @@ pub struct Graveyard {
 pub enum Lasting {
     /// R23: this side's Navia crossed the end line; the game is over. NFEN `goal:w`.
     NaviaGoal(Side),
+    /// The piece on `target` is frozen by the piece on `by` (Kanaba). NFEN `freeze:d4c3`.
+    Freeze(Freeze),
 }
+
+/// A freeze: the battle piece on `target` can neither move nor dratp nor invoke while the piece on `by` stays.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Freeze {
+    /// The freezing piece's square.
+    pub by: Square,
+    /// The frozen piece's square.
+    pub target: Square,
+}
+
+/// Most freezes at once: one per Kanaba, two copies per force.
+pub const MAX_FREEZES: usize = 4;
 
 /// A position in plain form, as read from NFEN, before it is checked.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -194,6 +208,9 @@ pub enum SetupError {
     /// Turn counter 0.
     #[error("turn must be at least 1")]
     Turn,
+    /// A lasting effect that does not fit the board.
+    #[error("{0}")]
+    Effects(String),
 }
 
 fn player(side: Side) -> &'static str {
@@ -217,6 +234,7 @@ pub struct Position {
     pub(super) pools: [u8; 2],
     pub(super) keeps: [PieceSet; 2],
     pub(super) graves: [Graveyard; 2],
+    pub(super) freezes: [Option<Freeze>; MAX_FREEZES],
     pub(super) side: Side,
     pub(super) outcome: Option<Outcome>,
     pub(super) turn: u16,
@@ -235,6 +253,7 @@ impl PartialEq for Position {
             && self.pools == o.pools
             && self.keeps == o.keeps
             && self.graves == o.graves
+            && self.freeze_list() == o.freeze_list()
             && self.side == o.side
             && self.outcome == o.outcome
             && self.turn == o.turn
@@ -271,6 +290,7 @@ impl Position {
             pools: [0; 2],
             keeps: [PieceSet::default(); 2],
             graves: [Graveyard::default(); 2],
+            freezes: [None; MAX_FREEZES],
             side: s.side,
             outcome: None,
             turn: s.turn,
@@ -359,9 +379,24 @@ impl Position {
                 )));
             }
         }
+        for l in &s.lasting {
+            if let Lasting::Freeze(f) = *l {
+                let battle = |sq: Square| s.board[sq.index()].is_some_and(|pl| pl.piece.is_battle());
+                if !battle(f.by) || !battle(f.target) || f.by == f.target {
+                    return Err(SetupError::Effects(format!(
+                        "freeze:{}{} needs two different battle pieces on those squares",
+                        f.by, f.target
+                    )));
+                }
+                if !p.add_freeze(f) {
+                    return Err(SetupError::Effects(format!("more than {MAX_FREEZES} freezes")));
+                }
+            }
+        }
         let navia_of = |side: Side| (p.navias & p.sides[side.index()]).first();
-        let goal = s.lasting.iter().map(|l| match *l {
-            Lasting::NaviaGoal(side) => side,
+        let goal = s.lasting.iter().filter_map(|l| match *l {
+            Lasting::NaviaGoal(side) => Some(side),
+            Lasting::Freeze(_) => None,
         });
         let dratped: Vec<Side> = Side::BOTH
             .into_iter()
@@ -522,12 +557,89 @@ impl Position {
 
     /// Lasting effects, for NFEN field 6.
     pub fn lasting(&self) -> Vec<Lasting> {
-        match self.outcome {
-            Some(Outcome {
-                winner,
-                reason: WinReason::NaviaGoal,
-            }) => vec![Lasting::NaviaGoal(winner)],
-            _ => Vec::new(),
+        let mut v: Vec<Lasting> = self.freeze_list().into_iter().map(Lasting::Freeze).collect();
+        if let Some(Outcome {
+            winner,
+            reason: WinReason::NaviaGoal,
+        }) = self.outcome
+        {
+            v.push(Lasting::NaviaGoal(winner));
+        }
+        v
+    }
+
+    /// The freezes in force, in square order.
+    pub fn freeze_list(&self) -> Vec<Freeze> {
+        let mut v: Vec<Freeze> = self.freezes.iter().flatten().copied().collect();
+        v.sort();
+        v
+    }
+
+    /// Squares of pieces frozen by a freeze.
+    #[inline]
+    pub fn frozen(&self) -> Bitboard {
+        self.freezes
+            .iter()
+            .flatten()
+            .fold(Bitboard::EMPTY, |b, f| b | f.target.bb())
+    }
+
+    /// Record a freeze; false when all slots are taken.
+    pub(super) fn add_freeze(&mut self, f: Freeze) -> bool {
+        match self.freezes.iter_mut().find(|x| x.is_none()) {
+            Some(slot) => {
+                *slot = Some(f);
+                self.key ^= KEYS.freeze[f.by.index()][f.target.index()];
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Whether any freeze is in force (the common case is none).
+    #[inline]
+    pub(super) fn has_freezes(&self) -> bool {
+        self.freezes.iter().any(Option::is_some)
+    }
+
+    /// A piece left `sq` for good: freezes by it or on it end.
+    pub(super) fn unfreeze_square(&mut self, sq: Square) {
+        for slot in &mut self.freezes {
+            if let Some(f) = *slot {
+                if f.by == sq || f.target == sq {
+                    self.key ^= KEYS.freeze[f.by.index()][f.target.index()];
+                    *slot = None;
+                }
+            }
+        }
+    }
+
+    /// Freezes made by the piece on `sq` end (its dratp was undone).
+    pub(super) fn unfreeze_by(&mut self, sq: Square) {
+        for slot in &mut self.freezes {
+            if let Some(f) = *slot {
+                if f.by == sq {
+                    self.key ^= KEYS.freeze[f.by.index()][f.target.index()];
+                    *slot = None;
+                }
+            }
+        }
+    }
+
+    /// Pieces moved (`map` gives each square's new square): freezes follow them.
+    pub(super) fn refreeze(&mut self, map: impl Fn(Square) -> Square) {
+        for slot in &mut self.freezes {
+            if let Some(f) = *slot {
+                let g = Freeze {
+                    by: map(f.by),
+                    target: map(f.target),
+                };
+                if g != f {
+                    self.key ^=
+                        KEYS.freeze[f.by.index()][f.target.index()] ^ KEYS.freeze[g.by.index()][g.target.index()];
+                    *slot = Some(g);
+                }
+            }
         }
     }
 
@@ -567,6 +679,9 @@ impl Position {
             })
         ) {
             k ^= KEYS.goal;
+        }
+        for f in self.freezes.iter().flatten() {
+            k ^= KEYS.freeze[f.by.index()][f.target.index()];
         }
         k
     }
@@ -708,12 +823,6 @@ impl Position {
         }
         self.side = self.side.opponent();
         self.key ^= KEYS.black_to_move;
-    }
-
-    /// Whether `sq` is in the reduction zone (R4, R17).
-    #[inline]
-    pub fn in_reduction_zone(sq: Square) -> bool {
-        zones::REDUCTION.has(sq)
     }
 }
 

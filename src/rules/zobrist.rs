@@ -26,6 +26,8 @@ pub struct Keys {
     pub black_to_move: u64,
     /// XORed in when a Navia goal has been made (a terminal flag NFEN carries).
     pub goal: u64,
+    /// [by][target]: a freeze in force.
+    pub freeze: [[u64; Square::COUNT]; Square::COUNT],
 }
 
 const fn splitmix(state: &mut u64) -> u64 {
@@ -46,6 +48,7 @@ const fn build() -> Keys {
         pool: [[0; 61]; 2],
         black_to_move: 0,
         goal: 0,
+        freeze: [[0; Square::COUNT]; Square::COUNT],
     };
     let mut side = 0;
     while side < 2 {
@@ -83,6 +86,15 @@ const fn build() -> Keys {
     }
     k.black_to_move = splitmix(&mut s);
     k.goal = splitmix(&mut s);
+    let mut a = 0;
+    while a < Square::COUNT {
+        let mut b = 0;
+        while b < Square::COUNT {
+            k.freeze[a][b] = splitmix(&mut s);
+            b += 1;
+        }
+        a += 1;
+    }
     k
 }
 

@@ -16,8 +16,8 @@ use nom::IResult;
 use thiserror::Error;
 
 use super::{
-    Compass, Effect, EffectAction, Invoke, Mark, MarkKind, Passive, PieceClass, PieceCode, PieceDef, Place, Target,
-    MAX_KINDS,
+    Area, Compass, Effect, EffectAction, Invoke, Mark, MarkKind, Passive, PieceClass, PieceCode, PieceDef, Place,
+    Scope, Target, MAX_KINDS,
 };
 
 /// One problem in a catalogue file.
@@ -153,6 +153,8 @@ fn place_word(p: Place) -> &'static str {
         Place::Dots => "dots",
         Place::AnyEmpty => "any-empty",
         Place::OwnSummon => "own-summon",
+        Place::NaviaRing => "navia-ring",
+        Place::EnemySummon => "enemy-summon",
     }
 }
 
@@ -169,6 +171,18 @@ fn action_text(a: &EffectAction) -> String {
         ),
         EffectAction::Swap(t) => format!("swap {}", target_word(t)),
         EffectAction::ReturnToKeep(t) => format!("return-to-keep {}", target_word(t)),
+        EffectAction::RemoveArea(Area::File) => "remove-area file".to_string(),
+        EffectAction::RemoveArea(Area::Block) => "remove-area block".to_string(),
+        EffectAction::ReviveGulled => "revive-gulled".to_string(),
+        EffectAction::Steal(p) => format!("steal to {}", place_word(p)),
+        EffectAction::Freeze(t) => format!("freeze {}", target_word(t)),
+        EffectAction::Undo(Scope::Itself) => "undo itself".to_string(),
+        EffectAction::Undo(Scope::Others) => "undo others".to_string(),
+        EffectAction::Gain(n) => format!("gain {n}"),
+        EffectAction::Drain(n) => format!("drain {n}"),
+        EffectAction::GainPerGrave => "gain-per-grave".to_string(),
+        EffectAction::AdvanceGulled => "advance-gulled".to_string(),
+        EffectAction::ExtraMoves(n) => format!("extra-moves {n}"),
     }
 }
 
@@ -177,6 +191,13 @@ fn passive_text(p: &Passive) -> String {
         Passive::Bounty(n) => format!("bounty {n}"),
         Passive::MoveIncome(n) => format!("move-income {n}"),
         Passive::Immortal => "immortal".to_string(),
+        Passive::BattleMoveIncome(n) => format!("battle-move-income {n}"),
+        Passive::Immobile => "immobile".to_string(),
+        Passive::DoubleRewards => "double-rewards".to_string(),
+        Passive::ProtectDots => "protect-dots".to_string(),
+        Passive::Revenge => "revenge".to_string(),
+        Passive::SummonDots => "summon-dots".to_string(),
+        Passive::Outpost => "outpost".to_string(),
     }
 }
 
@@ -365,14 +386,20 @@ fn parse_place(w: &str) -> Result<Place, String> {
         "dots" => Place::Dots,
         "any-empty" => Place::AnyEmpty,
         "own-summon" => Place::OwnSummon,
-        _ => return Err(format!("unknown place `{w}`: expected dots, any-empty or own-summon")),
+        "navia-ring" => Place::NaviaRing,
+        "enemy-summon" => Place::EnemySummon,
+        _ => {
+            return Err(format!(
+                "unknown place `{w}`: expected dots, any-empty, own-summon, navia-ring or enemy-summon"
+            ))
+        }
     })
 }
 
 /// One effect step from its words.
 fn parse_action(ws: &[&str]) -> Result<EffectAction, String> {
     let Some((&verb, args)) = ws.split_first() else {
-        return Err("missing effect: expected remove, sacrifice, revive, relocate, swap or return-to-keep".to_string());
+        return Err("missing effect: expected remove, remove-area, sacrifice, revive, revive-gulled, steal, relocate, swap, return-to-keep, freeze, undo, gain, drain, gain-per-grave, advance-gulled or extra-moves".to_string());
     };
     let usage = |form: &str| format!("`{verb}` is written `{form}`");
     let one_target = |form: &str| match args {
@@ -410,9 +437,40 @@ fn parse_action(ws: &[&str]) -> Result<EffectAction, String> {
             t => Ok(EffectAction::Swap(t)),
         },
         "return-to-keep" => Ok(EffectAction::ReturnToKeep(one_target("return-to-keep <target>")?)),
-        _ => Err(format!(
-            "unknown effect `{verb}`: expected remove, sacrifice, revive, relocate, swap or return-to-keep"
-        )),
+        "remove-area" => match args {
+            ["file"] => Ok(EffectAction::RemoveArea(Area::File)),
+            ["block"] => Ok(EffectAction::RemoveArea(Area::Block)),
+            _ => Err(usage("remove-area file|block")),
+        },
+        "steal" => match args {
+            ["to", p] => Ok(EffectAction::Steal(parse_place(p)?)),
+            _ => Err(usage("steal to <place>")),
+        },
+        "freeze" => match one_target("freeze <target>")? {
+            Target::Itself => Err("`freeze itself` would freeze the piece that freezes".to_string()),
+            t => Ok(EffectAction::Freeze(t)),
+        },
+        "undo" => match args {
+            ["itself"] => Ok(EffectAction::Undo(Scope::Itself)),
+            ["others"] => Ok(EffectAction::Undo(Scope::Others)),
+            _ => Err(usage("undo itself|others")),
+        },
+        "gain" | "drain" | "extra-moves" => match args {
+            [n] => {
+                let n = parse_amount(n, verb)?;
+                Ok(match verb {
+                    "gain" => EffectAction::Gain(n),
+                    "drain" => EffectAction::Drain(n),
+                    _ => EffectAction::ExtraMoves(n.min(3)),
+                })
+            }
+            _ => Err(usage(&format!("{verb} <n>"))),
+        },
+        "revive-gulled" | "gain-per-grave" | "advance-gulled" if !args.is_empty() => Err(usage(verb)),
+        "revive-gulled" => Ok(EffectAction::ReviveGulled),
+        "gain-per-grave" => Ok(EffectAction::GainPerGrave),
+        "advance-gulled" => Ok(EffectAction::AdvanceGulled),
+        _ => Err(format!("unknown effect `{verb}`: expected remove, remove-area, sacrifice, revive, revive-gulled, steal, relocate, swap, return-to-keep, freeze, undo, gain, drain, gain-per-grave, advance-gulled or extra-moves")),
     }
 }
 
@@ -420,13 +478,22 @@ fn parse_passive(ws: &[&str]) -> Result<Passive, String> {
     match ws {
         ["bounty", n] => Ok(Passive::Bounty(parse_amount(n, "bounty")?)),
         ["move-income", n] => Ok(Passive::MoveIncome(parse_amount(n, "move-income")?)),
+        ["battle-move-income", n] => Ok(Passive::BattleMoveIncome(parse_amount(n, "battle-move-income")?)),
         ["immortal"] => Ok(Passive::Immortal),
-        ["bounty" | "move-income", ..] => Err(format!("`{}` is written `{} <gyullas>`", ws[0], ws[0])),
-        ["immortal", ..] => Err("`immortal` takes no value".to_string()),
-        [w, ..] => Err(format!(
-            "unknown passive `{w}`: expected bounty <n>, move-income <n> or immortal"
-        )),
-        [] => Err("missing passive: expected bounty <n>, move-income <n> or immortal".to_string()),
+        ["immobile"] => Ok(Passive::Immobile),
+        ["double-rewards"] => Ok(Passive::DoubleRewards),
+        ["protect-dots"] => Ok(Passive::ProtectDots),
+        ["revenge"] => Ok(Passive::Revenge),
+        ["summon-dots"] => Ok(Passive::SummonDots),
+        ["outpost"] => Ok(Passive::Outpost),
+        ["bounty" | "move-income" | "battle-move-income", ..] => {
+            Err(format!("`{}` is written `{} <gyullas>`", ws[0], ws[0]))
+        }
+        [w @ ("immortal" | "immobile" | "double-rewards" | "protect-dots" | "revenge" | "summon-dots" | "outpost"), ..] => {
+            Err(format!("`{w}` takes no value"))
+        }
+        [w, ..] => Err(format!("unknown passive `{w}`: expected bounty <n>, move-income <n>, battle-move-income <n>, immortal, immobile, double-rewards, protect-dots, revenge, summon-dots or outpost")),
+        [] => Err("missing passive: expected bounty <n>, move-income <n>, battle-move-income <n>, immortal, immobile, double-rewards, protect-dots, revenge, summon-dots or outpost".to_string()),
     }
 }
 
@@ -454,7 +521,9 @@ fn leaves_board(a: &EffectAction) -> bool {
 fn uses_dots(a: &EffectAction) -> bool {
     matches!(
         a,
-        EffectAction::Revive(Place::Dots) | EffectAction::Relocate { to: Place::Dots, .. }
+        EffectAction::Revive(Place::Dots)
+            | EffectAction::Steal(Place::Dots)
+            | EffectAction::Relocate { to: Place::Dots, .. }
     )
 }
 
@@ -682,6 +751,12 @@ impl Parser {
         for (a, l) in steps.collect::<Vec<_>>() {
             if uses_dots(&a) && !has_dots && b.after.is_some() {
                 self.issue(l, "the effect places on dots but the after face has no `dot` mark");
+            }
+        }
+        for &(p, l) in &b.passives {
+            let on_dots = matches!(p, Passive::SummonDots | Passive::ProtectDots | Passive::Outpost);
+            if on_dots && !has_dots && b.after.is_some() {
+                self.issue(l, "this passive acts on dots but the after face has no `dot` mark");
             }
         }
         self.check_names(&b);

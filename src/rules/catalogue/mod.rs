@@ -117,6 +117,28 @@ pub enum Place {
     AnyEmpty,
     /// The owner's summon squares (R3).
     OwnSummon,
+    /// The eight squares around the owner's Navia.
+    NaviaRing,
+    /// The opponent's summon squares (R3).
+    EnemySummon,
+}
+
+/// A fixed pattern of squares around the effect's piece.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Area {
+    /// Every square of the piece's file.
+    File,
+    /// The 3×3 block centred on the piece.
+    Block,
+}
+
+/// Whose dratps an undo flips back.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Scope {
+    /// The effect's own piece.
+    Itself,
+    /// Every other Maseitai on the board, either side's.
+    Others,
 }
 
 /// One step of an effect; the engine resolves them in order.
@@ -124,10 +146,16 @@ pub enum Place {
 pub enum EffectAction {
     /// Send one chosen piece to its owner's graveyard; no gyullas (R14).
     Remove(Target),
+    /// Send every battle piece in an area (not the effect's piece, never a Navia) to its owner's graveyard.
+    RemoveArea(Area),
     /// The effect's piece goes to its owner's graveyard.
     Sacrifice,
     /// Bring one of the owner's Maseitai from their graveyard onto a chosen empty square.
     Revive(Place),
+    /// Bring the owner's black Gulled from their graveyard onto the empty squares of their second rank.
+    ReviveGulled,
+    /// Take one battle piece from the opponent's graveyard and put it, now the owner's, on a chosen empty square.
+    Steal(Place),
     /// Move a chosen piece to a chosen empty square; `optional` lets the player decline.
     Relocate {
         /// Which piece moves.
@@ -141,6 +169,20 @@ pub enum EffectAction {
     Swap(Target),
     /// Put one chosen Maseitai back into its owner's keep, undratped.
     ReturnToKeep(Target),
+    /// The chosen piece can neither move nor dratp nor invoke while the effect's piece stays on the board.
+    Freeze(Target),
+    /// Flip dratped compasses back to their undratped side.
+    Undo(Scope),
+    /// The owner earns N (vault-capped, R12).
+    Gain(u8),
+    /// The opponent loses N (down to 0).
+    Drain(u8),
+    /// The owner earns 1 per battle piece lying in the two graveyards together.
+    GainPerGrave,
+    /// Every black Gulled of the owner that can step forward does; captures pay, steps do not.
+    AdvanceGulled,
+    /// The owner makes up to N further moves of battle pieces (not the effect's piece).
+    ExtraMoves(u8),
 }
 
 /// A continuous effect that holds while the piece stands dratped on the board.
@@ -150,8 +192,23 @@ pub enum Passive {
     Bounty(u8),
     /// Every move this piece makes earns its owner N.
     MoveIncome(u8),
+    /// Every move of any of the owner's battle pieces earns the owner N.
+    BattleMoveIncome(u8),
     /// Moves cannot take this piece (R20); effects still can.
     Immortal,
+    /// The piece cannot move.
+    Immobile,
+    /// Gyullas this piece earns by taking battle pieces are doubled.
+    DoubleRewards,
+    /// The owner's battle pieces on this piece's dot squares cannot be taken by moves.
+    ProtectDots,
+    /// An enemy piece that takes this one by a move goes to its graveyard when that turn ends.
+    Revenge,
+    /// The empty dot squares of this piece are extra summon squares of its owner.
+    SummonDots,
+    /// While on an enemy summon square: it cannot be taken by moves, and the opponent cannot summon onto its dot
+    /// squares except with Navia Guards.
+    Outpost,
 }
 
 /// A paid effect used after the dratp (R18).
@@ -214,11 +271,6 @@ impl PieceDef {
     /// Whether this is a Navia.
     pub fn is_navia(&self) -> bool {
         self.code.class == PieceClass::Navia
-    }
-
-    /// Whether the piece carries the given passive while dratped.
-    pub fn has_passive(&self, p: impl Fn(&Passive) -> bool) -> bool {
-        self.effect.passives.iter().any(p)
     }
 }
 

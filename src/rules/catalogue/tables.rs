@@ -67,6 +67,20 @@ pub struct KindTables {
     pub bounty: u8,
     /// Paid to the owner for each move it makes while dratped.
     pub move_income: u8,
+    /// Paid to the owner for each move of any of their battle pieces while it stands dratped.
+    pub battle_move_income: u8,
+    /// It cannot move once dratped.
+    pub immobile: bool,
+    /// Its capture rewards are doubled while dratped.
+    pub double_rewards: bool,
+    /// Protects the owner's battle pieces on its dot squares while dratped.
+    pub protect_dots: bool,
+    /// Its taker goes to the graveyard at the end of the turn while it is dratped.
+    pub revenge: bool,
+    /// Its empty dot squares are summon squares of its owner while dratped.
+    pub summon_dots: bool,
+    /// Immortal and bans summons onto its dots while dratped on an enemy summon square.
+    pub outpost: bool,
 }
 
 impl KindTables {
@@ -83,12 +97,26 @@ impl KindTables {
             immortal: false,
             bounty: 0,
             move_income: 0,
+            battle_move_income: 0,
+            immobile: false,
+            double_rewards: false,
+            protect_dots: false,
+            revenge: false,
+            summon_dots: false,
+            outpost: false,
         };
         for p in &def.effect.passives {
             match *p {
                 Passive::Immortal => t.immortal = true,
                 Passive::Bounty(n) => t.bounty = t.bounty.saturating_add(n),
                 Passive::MoveIncome(n) => t.move_income = t.move_income.saturating_add(n),
+                Passive::BattleMoveIncome(n) => t.battle_move_income = t.battle_move_income.saturating_add(n),
+                Passive::Immobile => t.immobile = true,
+                Passive::DoubleRewards => t.double_rewards = true,
+                Passive::ProtectDots => t.protect_dots = true,
+                Passive::Revenge => t.revenge = true,
+                Passive::SummonDots => t.summon_dots = true,
+                Passive::Outpost => t.outpost = true,
             }
         }
         t
@@ -98,5 +126,10 @@ impl KindTables {
     #[inline]
     pub fn face(&self, dratped: bool, side: Side) -> &FaceTables {
         &self.faces[dratped as usize][side.index()]
+    }
+
+    /// Whether, dratped, it changes rules beyond its own moves (summon squares, protection, income, freezes).
+    pub fn board_wide(&self) -> bool {
+        self.battle_move_income > 0 || self.immobile || self.protect_dots || self.summon_dots || self.outpost
     }
 }

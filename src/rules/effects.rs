@@ -1,0 +1,502 @@
+//! Effect steps (R17, R18, RULES.md D1–D11): their choices and their resolution.
+
+use super::action::{Action, Token};
+use super::catalogue::{Area, EffectAction, Place, Scope, Target};
+use super::movegen::{ring, ActionSink};
+use super::position::{Freeze, Piece, Placed, Position, MAX_FREEZES};
+use super::square::{zones, Bitboard, Square};
+
+impl EffectAction {
+    /// Whether the step asks the player for a choice (a token in the action text, D2).
+    pub fn has_choice(&self) -> bool {
+        matches!(
+            self,
+            EffectAction::ReturnToKeep(t) if *t != Target::Itself
+        ) || matches!(
+            self,
+            EffectAction::Remove(_)
+                | EffectAction::Revive(_)
+                | EffectAction::Steal(_)
+                | EffectAction::Relocate { .. }
+                | EffectAction::Swap(_)
+                | EffectAction::Freeze(_)
+                | EffectAction::ExtraMoves(_)
+        )
+    }
+}
+
+/// Token lists for one step, stored flat.
+#[derive(Default)]
+struct StepOptions {
+    flat: Vec<Token>,
+    ends: Vec<usize>,
+}
+
+impl StepOptions {
+    fn push(&mut self, tokens: &[Token]) {
+        self.flat.extend_from_slice(tokens);
+        self.ends.push(self.flat.len());
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &[Token]> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts.zip(self.ends.iter().copied()).map(|(a, b)| &self.flat[a..b])
+    }
+
+    fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+}
+
+impl Position {
+    /// Enumerate the choices of effect steps one after another (D1, D2), pushing one action per combination.
+    pub(super) fn expand_steps(
+        &self,
+        piece: Square,
+        steps: &[EffectAction],
+        action: Action,
+        out: &mut impl ActionSink,
+    ) {
+        let Some((&step, rest)) = steps.split_first() else {
+            out.push(action);
+            return;
+        };
+        let needs_state = rest.iter().any(EffectAction::has_choice);
+        if !step.has_choice() {
+            if needs_state {
+                let mut next = *self;
+                let at = next.apply_step(piece, step, &[]);
+                next.go_on(at, rest, action, out);
+            } else {
+                out.push(action);
+            }
+            return;
+        }
+        let options = self.step_options(piece, step);
+        for tokens in options.iter() {
+            let mut a = action;
+            for &t in tokens {
+                a.choices.push(t);
+            }
+            if needs_state {
+                let mut next = *self;
+                let at = next.apply_step(piece, step, tokens);
+                next.go_on(at, rest, a, out);
+            } else {
+                out.push(a);
+            }
+        }
+        let optional = matches!(step, EffectAction::Relocate { optional: true, .. });
+        if options.is_empty() || optional {
+            self.go_on(Some(piece), rest, action, out);
+        }
+    }
+
+    /// Continue with the remaining steps unless the piece left the board or the game ended.
+    fn go_on(&self, at: Option<Square>, rest: &[EffectAction], a: Action, out: &mut impl ActionSink) {
+        match at {
+            Some(sq) if self.outcome.is_none() => self.expand_steps(sq, rest, a, out),
+            _ => out.push(a),
+        }
+    }
+
+    /// D27: whether an invoke's step would change anything (a target to choose, a pool to drain, a Gulled to move).
+    pub(super) fn invoke_does_something(&self, piece: Square, step: EffectAction) -> bool {
+        if step.has_choice() {
+            return !self.step_options(piece, step).is_empty();
+        }
+        let mut after = *self;
+        after.apply_step(piece, step, &[]);
+        after.key != self.key
+    }
+
+    /// The squares a target word selects (D3).
+    fn target_squares(&self, piece: Square, target: Target) -> Bitboard {
+        let battle = self.occupied() & !self.navias;
+        match target {
+            Target::Itself => piece.bb(),
+            Target::AnyBattle => battle & !piece.bb(),
+            Target::OwnBattle => battle & self.sides[self.side.index()],
+            Target::AnyMaseitai => self.maseitai & !piece.bb(),
+        }
+    }
+
+    /// The empty squares a place word selects.
+    fn place_squares(&self, piece: Square, place: Place) -> Bitboard {
+        let empty = !self.occupied();
+        let us = self.side;
+        empty
+            & match place {
+                Place::AnyEmpty => Bitboard::FULL,
+                Place::OwnSummon => zones::SUMMON[us.index()],
+                Place::EnemySummon => zones::SUMMON[us.opponent().index()],
+                Place::NaviaRing => self.navia_square(us).map_or(Bitboard::EMPTY, ring),
+                Place::Dots => {
+                    let kind = self.kinds[piece.index()];
+                    self.cat.tables(kind).face(self.dratped.has(piece), us).dots[piece.index()]
+                }
+            }
+    }
+
+    /// The squares of an area around `piece`.
+    fn area_squares(piece: Square, area: Area) -> Bitboard {
+        match area {
+            Area::File => Square::all()
+                .filter(|s| s.file() == piece.file())
+                .fold(Bitboard::EMPTY, |b, s| b | s.bb()),
+            Area::Block => ring(piece) | piece.bb(),
+        }
+    }
+
+    /// Every valid token list for one step with a choice (empty when it has no target).
+    fn step_options(&self, piece: Square, step: EffectAction) -> StepOptions {
+        let mut o = StepOptions::default();
+        let us = self.side;
+        match step {
+            EffectAction::Remove(t) | EffectAction::ReturnToKeep(t) | EffectAction::Freeze(t) => {
+                let mut squares = self.target_squares(piece, t);
+                if matches!(step, EffectAction::ReturnToKeep(_)) {
+                    squares &= self.maseitai;
+                }
+                if matches!(step, EffectAction::Freeze(_)) && !self.freeze_slot_free() {
+                    squares = Bitboard::EMPTY;
+                }
+                for s in squares {
+                    o.push(&[Token::Square(s)]);
+                }
+            }
+            EffectAction::Revive(place) => {
+                let places = self.place_squares(piece, place);
+                for kind in self.graves[us.index()].maseitai.distinct() {
+                    for s in places {
+                        o.push(&[Token::Placed(kind, s)]);
+                    }
+                }
+            }
+            EffectAction::Steal(place) => {
+                let places = self.place_squares(piece, place);
+                let g = &self.graves[us.opponent().index()];
+                for s in places {
+                    if g.black > 0 {
+                        o.push(&[Token::Gulled { red: false, to: s }]);
+                    }
+                    if g.red > 0 {
+                        o.push(&[Token::Gulled { red: true, to: s }]);
+                    }
+                    for kind in g.maseitai.distinct() {
+                        o.push(&[Token::Placed(kind, s)]);
+                    }
+                }
+            }
+            EffectAction::Relocate { who, to, .. } => {
+                let places = self.place_squares(piece, to);
+                if who == Target::Itself {
+                    for s in places {
+                        o.push(&[Token::Square(s)]);
+                    }
+                } else {
+                    for f in self.target_squares(piece, who) {
+                        for s in places {
+                            o.push(&[Token::Pair(f, s)]);
+                        }
+                    }
+                }
+            }
+            EffectAction::Swap(t) => {
+                let squares = self.target_squares(piece, t);
+                for a in squares {
+                    let pa = self.piece_at(a);
+                    for b in squares & Bitboard(!((2u64 << a.index()) - 1)) {
+                        if self.piece_at(b) != pa {
+                            o.push(&[Token::Square(a), Token::Square(b)]);
+                        }
+                    }
+                }
+            }
+            EffectAction::ExtraMoves(n) => self.extra_move_options(piece, n, &mut Vec::new(), &mut o),
+            _ => {}
+        }
+        o
+    }
+
+    /// Sequences of up to `n` plain battle-piece moves (Tagu), each legal after the ones before.
+    fn extra_move_options(&self, piece: Square, n: u8, prefix: &mut Vec<Token>, o: &mut StepOptions) {
+        let moves = if n == 0 || self.outcome.is_some() {
+            Vec::new()
+        } else {
+            self.battle_moves(piece)
+        };
+        if moves.is_empty() {
+            if !prefix.is_empty() {
+                o.push(prefix);
+            }
+            return;
+        }
+        for (f, t) in moves {
+            prefix.push(Token::Pair(f, t));
+            let mut next = *self;
+            next.extra_move(f, t);
+            next.extra_move_options(piece, n - 1, prefix, o);
+            prefix.pop();
+        }
+    }
+
+    /// Plain moves of the side to move's battle pieces other than `piece`.
+    fn battle_moves(&self, piece: Square) -> Vec<(Square, Square)> {
+        let battle = (self.occupied() & !self.navias) & !piece.bb();
+        let mut all = Vec::new();
+        self.generate(&mut all);
+        all.into_iter()
+            .filter(|a| {
+                a.kind == super::action::ActionKind::Move
+                    && a.follow == super::action::Follow::Nothing
+                    && battle.has(a.from)
+            })
+            .map(|a| (a.from, a.to))
+            .collect()
+    }
+
+    /// One further move (Tagu): an ordinary move, whose revenge resolves at once.
+    fn extra_move(&mut self, from: Square, to: Square) {
+        if self.move_part(from, to) {
+            self.bury_at(to, self.side.opponent());
+        }
+    }
+
+    /// How many of `tokens` (the rest of an action's tokens) the step takes (D2).
+    pub(super) fn tokens_taken(&self, step: EffectAction, tokens: &[Token]) -> usize {
+        let fits = |t: &Token| match (step, t) {
+            (EffectAction::Remove(_) | EffectAction::ReturnToKeep(_) | EffectAction::Freeze(_), Token::Square(_)) => {
+                true
+            }
+            (EffectAction::Revive(_), Token::Placed(..)) => true,
+            (EffectAction::Steal(_), Token::Placed(..) | Token::Gulled { .. }) => true,
+            (
+                EffectAction::Relocate {
+                    who: Target::Itself, ..
+                },
+                Token::Square(_),
+            ) => true,
+            (EffectAction::Relocate { who, .. }, Token::Pair(..)) => who != Target::Itself,
+            (EffectAction::Swap(_), Token::Square(_)) => true,
+            (EffectAction::ExtraMoves(_), Token::Pair(..)) => true,
+            _ => false,
+        };
+        let want = match step {
+            _ if !step.has_choice() => 0,
+            EffectAction::Swap(_) => 2,
+            EffectAction::ExtraMoves(n) => n as usize,
+            _ => 1,
+        };
+        let n = tokens.iter().take(want).take_while(|t| fits(t)).count();
+        match step {
+            EffectAction::Swap(_) if n < 2 => 0,
+            _ => n,
+        }
+    }
+
+    /// Apply one effect step with its tokens; returns where the effect's piece now
+    /// stands, or `None` once it has left the board.
+    pub(super) fn apply_step(&mut self, piece: Square, step: EffectAction, tokens: &[Token]) -> Option<Square> {
+        let us = self.side;
+        let them = us.opponent();
+        match (step, tokens) {
+            (EffectAction::Sacrifice, _) => {
+                self.bury_at(piece, us);
+                return None;
+            }
+            (EffectAction::Remove(_), &[Token::Square(s)]) => {
+                self.bury_at(s, us);
+            }
+            (EffectAction::RemoveArea(area), _) => {
+                let hit = Self::area_squares(piece, area) & self.occupied() & !self.navias & !piece.bb();
+                for s in hit {
+                    self.bury_at(s, us);
+                }
+            }
+            (EffectAction::ReturnToKeep(Target::Itself), _) => {
+                self.unfreeze_square(piece);
+                if let Some(Placed {
+                    side,
+                    piece: Piece::Maseitai(k),
+                    ..
+                }) = self.take(piece)
+                {
+                    self.keep_insert(side, k);
+                }
+                return None;
+            }
+            (EffectAction::ReturnToKeep(_), &[Token::Square(s)]) => {
+                self.unfreeze_square(s);
+                if let Some(Placed {
+                    side,
+                    piece: Piece::Maseitai(k),
+                    ..
+                }) = self.take(s)
+                {
+                    self.keep_insert(side, k);
+                }
+                if s == piece {
+                    return None;
+                }
+            }
+            (EffectAction::Revive(_), &[Token::Placed(k, s)]) => {
+                self.grave_remove(us, k);
+                self.put(
+                    s,
+                    Placed {
+                        side: us,
+                        piece: Piece::Maseitai(k),
+                        dratped: false,
+                    },
+                );
+            }
+            (EffectAction::ReviveGulled, _) => {
+                let g = self.graves[us.index()];
+                let second = zones::BACK_RANK[us.index()];
+                let rank = if us == super::square::Side::White {
+                    Bitboard(second.0 << 7)
+                } else {
+                    Bitboard(second.0 >> 7)
+                };
+                let mut placed = 0u8;
+                for s in rank & !self.occupied() {
+                    if placed == g.black {
+                        break;
+                    }
+                    self.put(
+                        s,
+                        Placed {
+                            side: us,
+                            piece: Piece::BlackGulled,
+                            dratped: false,
+                        },
+                    );
+                    placed += 1;
+                }
+                self.set_grave_gulled(us, g.black - placed, g.red);
+            }
+            (EffectAction::Steal(_), &[Token::Placed(k, s)]) => {
+                self.grave_remove(them, k);
+                self.put(
+                    s,
+                    Placed {
+                        side: us,
+                        piece: Piece::Maseitai(k),
+                        dratped: false,
+                    },
+                );
+            }
+            (EffectAction::Steal(_), &[Token::Gulled { red, to }]) => {
+                let g = self.graves[them.index()];
+                let (b, r, piece_kind) = if red {
+                    (g.black, g.red - 1, Piece::RedGulled)
+                } else {
+                    (g.black - 1, g.red, Piece::BlackGulled)
+                };
+                self.set_grave_gulled(them, b, r);
+                self.put(
+                    to,
+                    Placed {
+                        side: us,
+                        piece: piece_kind,
+                        dratped: false,
+                    },
+                );
+            }
+            (EffectAction::Relocate { .. }, &[Token::Square(s)]) => {
+                self.shift(piece, s);
+                return Some(s);
+            }
+            (EffectAction::Relocate { .. }, &[Token::Pair(f, t)]) => {
+                self.shift(f, t);
+                if f == piece {
+                    return Some(t);
+                }
+            }
+            (EffectAction::Swap(_), &[Token::Square(a), Token::Square(b)]) => {
+                self.swap_squares(a, b);
+                if piece == a {
+                    return Some(b);
+                } else if piece == b {
+                    return Some(a);
+                }
+            }
+            (EffectAction::Freeze(_), &[Token::Square(s)]) => {
+                self.add_freeze(Freeze { by: piece, target: s });
+            }
+            (EffectAction::Undo(Scope::Itself), _) => self.unflip(piece),
+            (EffectAction::Undo(Scope::Others), _) => {
+                for s in self.maseitai & self.dratped & !piece.bb() {
+                    self.unflip(s);
+                }
+            }
+            (EffectAction::Gain(n), _) => self.earn(us, n as u32),
+            (EffectAction::Drain(n), _) => {
+                let left = self.pools[them.index()].saturating_sub(n);
+                self.set_pool(them, left);
+            }
+            (EffectAction::GainPerGrave, _) => {
+                let n: u32 = self
+                    .graves
+                    .iter()
+                    .map(|g| g.black as u32 + g.red as u32 + g.maseitai.len() as u32)
+                    .sum();
+                self.earn(us, n);
+            }
+            (EffectAction::AdvanceGulled, _) => self.advance_gulled(),
+            (EffectAction::ExtraMoves(_), pairs) => {
+                for &t in pairs {
+                    if let Token::Pair(f, to) = t {
+                        if self.outcome.is_some() {
+                            break;
+                        }
+                        self.extra_move(f, to);
+                    }
+                }
+            }
+            _ => {}
+        }
+        Some(piece)
+    }
+
+    /// Billpentod: every black Gulled of the side to move that can step forward does, front ones first, so a
+    /// file of Gulled advances together; captures pay their reward (R13), the steps themselves earn nothing.
+    fn advance_gulled(&mut self) {
+        let us = self.side;
+        let untakeable = self.auras().untakeable[us.opponent().index()];
+        let mut gulled: Vec<Square> = (self.black_gulled & self.sides[us.index()]).collect();
+        gulled.sort_by_key(|s| -(s.rank() * us.forward()));
+        for from in gulled {
+            let Some(to) = from.offset(0, us.forward()) else {
+                continue;
+            };
+            if self.sides[us.index()].has(to) || untakeable.has(to) || self.frozen().has(from) {
+                continue;
+            }
+            let mut reward = 0;
+            if let Some(victim) = self.take(to) {
+                self.unfreeze_square(to);
+                reward = super::movegen::capture_reward(self, victim);
+                if let Piece::Navia(_) = victim.piece {
+                    self.set_outcome(super::position::Outcome {
+                        winner: us,
+                        reason: super::position::WinReason::NaviaTaken,
+                    });
+                } else {
+                    self.bury(victim, us);
+                }
+            }
+            self.shift(from, to);
+            self.earn(us, reward);
+            if self.outcome.is_some() {
+                return;
+            }
+        }
+    }
+
+    /// Whether a freeze slot is free (Kanaba).
+    pub(super) fn freeze_slot_free(&self) -> bool {
+        self.freezes.iter().filter(|f| f.is_some()).count() < MAX_FREEZES
+    }
+}

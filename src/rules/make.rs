@@ -1,0 +1,231 @@
+//! Making an action: copy-make (R13, R15, R17–R23).
+
+use super::action::{Action, ActionKind, Follow, Token};
+use super::catalogue::EffectAction;
+use super::movegen::zone_cost;
+use super::position::{Outcome, Piece, Placed, Position, WinReason};
+use super::square::{Side, Square};
+
+impl Position {
+    /// The position after a legal action. Behaviour on an illegal action is unspecified (but safe).
+    pub fn play(&self, a: &Action) -> Position {
+        let mut p = *self;
+        let us = self.side;
+        let mut revenge = false;
+        match a.kind {
+            ActionKind::Summon(k) => {
+                p.keep_remove(us, k);
+                p.put(
+                    a.to,
+                    Placed {
+                        side: us,
+                        piece: Piece::Maseitai(k),
+                        dratped: false,
+                    },
+                );
+            }
+            ActionKind::Move => revenge = p.move_part(a.from, a.to),
+            ActionKind::InPlace => {}
+            ActionKind::LineOver => p.line_over(a),
+            ActionKind::Goal => {
+                p.take(a.from);
+                p.set_outcome(Outcome {
+                    winner: us,
+                    reason: WinReason::NaviaGoal,
+                });
+            }
+        }
+        let mut actor = Some(a.to);
+        if a.follow != Follow::Nothing && p.outcome.is_none() {
+            actor = p.resolve_follow(a);
+        }
+        // Papillonera-like revenge: the taker goes to its graveyard once the turn ends.
+        if let (true, Some(sq), None) = (revenge, actor, p.outcome) {
+            if p.piece_at(sq).is_some_and(|pl| pl.side == us && pl.piece.is_battle()) {
+                p.bury_at(sq, us.opponent());
+            }
+        }
+        p.pass_turn();
+        p
+    }
+
+    /// R22: the Gulled on `a.from` crosses the end line: income, then the chosen bonus.
+    fn line_over(&mut self, a: &Action) {
+        let us = self.side;
+        let Some(g) = self.take(a.from) else { return };
+        self.unfreeze_square(a.from);
+        let grave = self.graves[us.index()];
+        let (income, black, red) = match g.piece {
+            Piece::RedGulled => (3, grave.black, grave.red + 1),
+            _ => (1, grave.black + 1, grave.red),
+        };
+        self.set_grave_gulled(us, black, red);
+        let income = income + self.battle_income(us);
+        match a.choices.get(0) {
+            Some(Token::Placed(k, sq)) => {
+                self.earn(us, income);
+                self.grave_remove(us, k);
+                self.put(
+                    sq,
+                    Placed {
+                        side: us,
+                        piece: Piece::Maseitai(k),
+                        dratped: false,
+                    },
+                );
+            }
+            _ => self.earn(us, income + 10),
+        }
+    }
+
+    /// The move part of an action: step, income, capture, reward (R13, R20). Does not pass the turn.
+    /// Returns whether the taken piece takes revenge on the mover at the end of the turn.
+    pub(super) fn move_part(&mut self, from: Square, to: Square) -> bool {
+        let us = self.side;
+        let Some(mover) = self.piece_at(from) else { return false };
+        let gain = self.move_gain(to, mover);
+        let mut revenge = false;
+        if let Some(victim) = self.take(to) {
+            self.unfreeze_square(to);
+            match victim.piece {
+                Piece::Navia(_) => self.set_outcome(Outcome {
+                    winner: us,
+                    reason: WinReason::NaviaTaken,
+                }),
+                Piece::Maseitai(k) => {
+                    revenge = victim.dratped && mover.piece.is_battle() && self.cat.tables(k).revenge;
+                    self.bury(victim, us);
+                }
+                _ => self.bury(victim, us),
+            }
+        }
+        self.shift(from, to);
+        if gain > 0 {
+            self.earn(us, gain);
+        }
+        revenge
+    }
+
+    /// Pay a dratp or invoke and, for a dratp, flip the compass (R17–R19).
+    pub(super) fn pay_and_flip(&mut self, at: Square, follow: Follow, cost: u8) {
+        self.spend(self.side, cost);
+        if follow == Follow::Dratp {
+            if let Some(pl) = self.take(at) {
+                self.put(at, Placed { dratped: true, ..pl });
+                if let Piece::Navia(_) = pl.piece {
+                    self.set_outcome(Outcome {
+                        winner: self.side,
+                        reason: WinReason::NaviaDratp,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Pay for and resolve the dratp or invoke of an action, consuming its tokens in order. Returns where the
+    /// acting piece ends, or `None` if it left the board.
+    fn resolve_follow(&mut self, a: &Action) -> Option<Square> {
+        let at = a.to;
+        let pl = self.piece_at(at)?;
+        let kind = match pl.piece {
+            Piece::Navia(_) => {
+                self.pay_and_flip(at, Follow::Dratp, 60);
+                return Some(at);
+            }
+            Piece::Maseitai(k) => k,
+            _ => return Some(at),
+        };
+        let def = self.cat.get(kind);
+        let (cost, steps): (u8, &[EffectAction]) = match a.follow {
+            Follow::Dratp => (def.cost, &def.effect.on_dratp),
+            _ => match &def.effect.invoke {
+                Some(inv) => (inv.cost, std::slice::from_ref(&inv.action)),
+                None => return Some(at),
+            },
+        };
+        self.pay_and_flip(at, a.follow, zone_cost(cost, at));
+        let mut tokens = [Token::Gyullas; super::action::Choices::CAPACITY];
+        let n = a.choices.len();
+        for (slot, t) in tokens.iter_mut().zip(a.choices.iter()) {
+            *slot = t;
+        }
+        let mut rest = &tokens[..n];
+        let mut piece = Some(at);
+        for &step in steps {
+            let Some(sq) = piece else { break };
+            if self.outcome.is_some() {
+                break;
+            }
+            let take = self.tokens_taken(step, rest);
+            piece = self.apply_step(sq, step, &rest[..take]);
+            rest = &rest[take..];
+        }
+        piece
+    }
+
+    /// Send a removed battle piece to its owner's graveyard (D6), paying a bounty
+    /// when the remover is the opponent (D7).
+    pub(super) fn bury(&mut self, pl: Placed, remover: Side) {
+        let owner = pl.side;
+        let g = self.graves[owner.index()];
+        match pl.piece {
+            Piece::BlackGulled => self.set_grave_gulled(owner, g.black + 1, g.red),
+            Piece::RedGulled => self.set_grave_gulled(owner, g.black, g.red + 1),
+            Piece::Maseitai(k) => {
+                self.grave_insert(owner, k);
+                if pl.dratped && remover != owner {
+                    let bounty = self.cat.tables(k).bounty;
+                    if bounty > 0 {
+                        self.earn(owner, bounty as u32);
+                    }
+                }
+            }
+            Piece::Navia(_) => {}
+        }
+    }
+
+    /// Remove the battle piece on `sq` by an effect (R14: no reward) and bury it.
+    pub(super) fn bury_at(&mut self, sq: Square, remover: Side) {
+        self.unfreeze_square(sq);
+        if let Some(pl) = self.take(sq) {
+            self.bury(pl, remover);
+        }
+    }
+
+    /// Move a piece to an empty square; freezes follow it.
+    pub(super) fn shift(&mut self, from: Square, to: Square) {
+        if let Some(pl) = self.take(from) {
+            self.put(to, pl);
+            if self.has_freezes() {
+                self.refreeze(|s| if s == from { to } else { s });
+            }
+        }
+    }
+
+    /// Exchange two pieces (Olip); freezes follow them.
+    pub(super) fn swap_squares(&mut self, a: Square, b: Square) {
+        if let (Some(pa), Some(pb)) = (self.take(a), self.take(b)) {
+            self.put(a, pb);
+            self.put(b, pa);
+            if self.has_freezes() {
+                self.refreeze(|s| {
+                    if s == a {
+                        b
+                    } else if s == b {
+                        a
+                    } else {
+                        s
+                    }
+                });
+            }
+        }
+    }
+
+    /// Flip a dratped piece back (Nemchant, Viskunmateus); its freezes end.
+    pub(super) fn unflip(&mut self, sq: Square) {
+        if let Some(pl) = self.take(sq) {
+            self.put(sq, Placed { dratped: false, ..pl });
+            self.unfreeze_by(sq);
+        }
+    }
+}
