@@ -281,11 +281,9 @@ mod tests {
             for side in Side::BOTH {
                 let own = pos.side_bb(side);
                 let gulled = pos.gulled_bb() & own;
-                let red = Bitboard::from_squares(
-                    &gulled
-                        .filter(|&s| pos.piece_at(s).unwrap().piece == Piece::RedGulled)
-                        .collect::<Vec<_>>(),
-                );
+                let red = gulled
+                    .filter(|&s| pos.piece_at(s).unwrap().piece == Piece::RedGulled)
+                    .fold(Bitboard::EMPTY, |b, s| b | s.bb());
                 let want = gulled.fold(Bitboard::EMPTY, |b, s| b | pos.reach(s));
                 assert_eq!(gulled_attacks(gulled & !red, red, side) & !own, want, "{text} {side:?}");
             }
