@@ -644,7 +644,10 @@ mod tests {
         assert!(parse_line("perft 4 fast").is_err());
         assert_eq!(bad("perft"), "perft: depth needs a value");
         assert_eq!(bad("perft 21"), "perft: depth 21 is above the maximum 20");
-        assert_eq!(bad("go perft 2 3"), "go perft: expected one depth, got '2 3'");
+        assert_eq!(
+            bad("go perft 2 3"),
+            "go perft: expected a depth and optionally 'full', got '2 3'"
+        );
         assert_eq!(ok("bench"), Command::Bench(None));
         assert_eq!(ok("bench 5"), Command::Bench(Some(5)));
         assert_eq!(bad("bench 0"), "bench: depth 0 is outside 1 to 64");

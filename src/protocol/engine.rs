@@ -368,7 +368,18 @@ impl Engine {
         let value = value.map(|v| if v == "<empty>" { "" } else { v });
         let key = name.to_ascii_lowercase();
         let res = match key.as_str() {
-            "hash" => spin(name, value, 1, MAX_HASH_MB).map(|v| self.opts.search.hash_mb = v as usize),
+            "hash" => spin(name, value, 1, MAX_HASH_MB).and_then(|v| {
+                // A table larger than the free memory would get the process killed when it is filled.
+                match available_mb() {
+                    Some(free) if v > free * 3 / 4 => Err(format!(
+                        "Hash {v} MB is more than this machine can give ({free} MB free)"
+                    )),
+                    _ => {
+                        self.opts.search.hash_mb = v as usize;
+                        Ok(())
+                    }
+                }
+            }),
             "threads" => spin(name, value, 1, MAX_THREADS).map(|v| self.opts.search.threads = v as usize),
             "multipv" => spin(name, value, 1, MAX_MULTIPV).map(|v| self.opts.search.multipv = v as usize),
             "skill level" => spin(name, value, 0, 20).map(|v| self.opts.search.skill_level = v as u32),
@@ -682,6 +693,14 @@ const MAX_MULTIPV: u64 = 256;
 const MAX_OVERHEAD_MS: u64 = 5000;
 
 /// A spin option's value, in range.
+/// Free memory in MiB as the kernel reports it (`MemAvailable`), where it does.
+fn available_mb() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
 fn spin(name: &str, value: Option<&str>, min: u64, max: u64) -> Result<u64, String> {
     let v = value.ok_or_else(|| format!("{name} needs a value"))?;
     match v.parse::<u64>() {
