@@ -711,3 +711,61 @@ fn mate_lines_end_with_the_winning_action() {
         );
     }
 }
+
+#[test]
+fn searches_from_random_positions_with_every_piece_return_legal_lines() {
+    // Forces drawn from the whole catalogue, then random play: the search must
+    // answer with legal actions and legal lines whatever effects are about.
+    let cat = Catalogue::builtin();
+    let ids: Vec<String> = cat
+        .entries()
+        .iter()
+        .filter(|e| !e.is_navia())
+        .map(|e| e.code.to_string())
+        .collect();
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = |n: usize| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % n as u64) as usize
+    };
+    let mut searched = 0;
+    for _ in 0..24 {
+        let mut force = || {
+            let mut f: Vec<String> = (0..7).map(|_| ids[next(ids.len())].clone()).collect();
+            f.sort();
+            f.join(",")
+        };
+        let (white, black) = (force(), force());
+        let start = format!("1r1[n02]1r1/bbbbbbb/7/7/7/BBBBBBB/1R1[N01]1R1 w 0/0 {white}/{black} -/- - 1");
+        let mut g = game(&start);
+        for _ in 0..(10 + next(40)) {
+            if g.result().is_some() {
+                break;
+            }
+            let legal = g.position().legal_actions();
+            g.play(legal[next(legal.len())]);
+        }
+        if g.result().is_some() {
+            continue;
+        }
+        let mut s = Searcher::new(&one_thread());
+        let mut pvs = Vec::new();
+        let r = s.search(
+            &g,
+            &Limits {
+                depth: Some(3),
+                ..Limits::default()
+            },
+            &Signals::default(),
+            &mut |i: &Info| pvs.push(i.pv.clone()),
+        );
+        assert!(g.position().legal_actions().contains(&r.best.unwrap()));
+        for pv in &pvs {
+            assert_pv_legal(&g, pv);
+        }
+        searched += 1;
+    }
+    assert!(searched >= 12, "only {searched} positions searched");
+}
