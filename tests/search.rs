@@ -612,6 +612,20 @@ fn measure_strength() {
     run_match("full (4k nodes) vs full (2k nodes)", full, Player::new(20, 2_000), 100);
 }
 
+/// Skill levels against each other (for BENCHMARKS.md; run with `--release -- --ignored --nocapture`).
+#[test]
+#[ignore = "measurement, not a check: a few minutes"]
+fn measure_skill_levels() {
+    for (a, b) in [(2, 1), (5, 2), (10, 5), (15, 10), (20, 15)] {
+        run_match(
+            &format!("Skill Level {a} vs Skill Level {b}"),
+            Player::new(a, 4_000),
+            Player::new(b, 4_000),
+            30,
+        );
+    }
+}
+
 /// Weight tuning by self-play: each variant (one weight changed) against the
 /// default weights, 100 game pairs at 2000 nodes per move (results in BENCHMARKS.md).
 #[test]
