@@ -596,10 +596,17 @@ fn run_match(name: &str, a: Player, b: Player, pairs: u64) {
         }
     }
     let (s, e, err) = elo(w, d, l);
-    println!(
-        "{name}: +{w} ={d} -{l} score {:.1}% Elo {e:+.0} +/- {err:.0}",
-        100.0 * s
-    );
+    if l == 0 && d == 0 {
+        // All won: the rule of three bounds the score from below (95%).
+        let n = f64::from(w);
+        let low = -400.0 * (1.0 / (1.0 - 3.0 / n) - 1.0).log10();
+        println!("{name}: +{w} ={d} -{l} score 100%, Elo at least {low:+.0} (95%)");
+    } else {
+        println!(
+            "{name}: +{w} ={d} -{l} score {:.1}% Elo {e:+.0} +/- {err:.0}",
+            100.0 * s
+        );
+    }
 }
 
 /// Self-play strength report (for BENCHMARKS.md; run with `--release -- --ignored --nocapture`).
