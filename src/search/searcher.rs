@@ -39,11 +39,6 @@ impl Searcher {
         self.opts = opts.clone();
     }
 
-    /// The options in force.
-    pub fn options(&self) -> &SearchOptions {
-        &self.opts
-    }
-
     /// Allocate the transposition table if it is not there yet.
     pub fn prepare(&mut self) {
         if self.tt.is_none() {
