@@ -20,10 +20,7 @@ use crate::rules::{
     Position, Side, Square,
 };
 use crate::search::draft::rank_picks;
-use crate::search::{bench, Bound, Info, Limits, Score, SearchOptions, Searcher, Signals};
-
-/// Depth of `bench` when none is given.
-pub const DEFAULT_BENCH_DEPTH: u32 = 6;
+use crate::search::{bench, Bound, Info, Limits, Score, SearchOptions, Searcher, Signals, BENCH_DEPTH};
 
 /// Engine name sent after `uci`/`ugi`.
 const NAME: &str = concat!("dratp ", env!("CARGO_PKG_VERSION"));
@@ -251,7 +248,7 @@ impl Engine {
                     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &cmd {
                         Command::Go(p) => self.go(p, &signals),
                         Command::Perft { depth, full } => self.perft(*depth, *full, &signals),
-                        Command::Bench(d) => self.bench(d.unwrap_or(DEFAULT_BENCH_DEPTH)),
+                        Command::Bench(d) => self.bench(d.unwrap_or(BENCH_DEPTH)),
                         _ => unreachable!("only long commands are sent as Long"),
                     }));
                     // A bug in the search must not leave the GUI without its `bestmove`.

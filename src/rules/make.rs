@@ -49,6 +49,13 @@ impl Position {
         p
     }
 
+    /// The same position with the other side to move: the "null move" of search pruning (not a game action).
+    pub fn pass(&self) -> Position {
+        let mut p = *self;
+        p.pass_turn();
+        p
+    }
+
     /// R22: the Gulled on `a.from` crosses the end line: income, then the chosen bonus.
     fn line_over(&mut self, a: &Action) {
         let us = self.side;

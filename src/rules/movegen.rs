@@ -117,13 +117,75 @@ fn ray_squares(from: Square, mut dx: i8, mut dy: i8, kind: MarkKind, occ: Bitboa
     out
 }
 
+/// Squares strictly beyond each square along each unit direction, to the edge: `[dir_index][square]`.
+const LINES: [[Bitboard; Square::COUNT]; 9] = {
+    let mut t = [[Bitboard::EMPTY; Square::COUNT]; 9];
+    let mut d = 0;
+    while d < 9 {
+        let (dx, dy) = ((d % 3) as i8 - 1, (d / 3) as i8 - 1);
+        let mut i = 0;
+        while d != 4 && i < Square::COUNT {
+            let (mut x, mut y) = ((i % 7) as i8 + dx, (i / 7) as i8 + dy);
+            let mut b = 0u64;
+            while x >= 0 && x < SIZE && y >= 0 && y < SIZE {
+                b |= 1u64 << (y * SIZE + x);
+                x += dx;
+                y += dy;
+            }
+            t[d][i] = Bitboard(b);
+            i += 1;
+        }
+        d += 1;
+    }
+    t
+};
+
+/// The line table index of a unit direction, if it is one.
+#[inline]
+fn dir_index(dx: i8, dy: i8) -> Option<usize> {
+    ((-1..=1).contains(&dx) && (-1..=1).contains(&dy) && (dx, dy) != (0, 0)).then(|| ((dy + 1) * 3 + dx + 1) as usize)
+}
+
+/// The nearest square of a non-empty set along a direction: the lowest index when the direction increases it.
+#[inline]
+fn nearest(set: Bitboard, dx: i8, dy: i8) -> Square {
+    let increasing = dy * SIZE + dx > 0;
+    let i = if increasing { set.0.trailing_zeros() } else { 63 - set.0.leading_zeros() };
+    Square::from_index(i as usize)
+}
+
+/// Slides and jumps along a unit direction from precomputed lines; bounces (rare) walk the board.
+#[inline]
+fn line_squares(from: Square, dx: i8, dy: i8, kind: MarkKind, occ: Bitboard) -> Bitboard {
+    let d = match (kind, dir_index(dx, dy)) {
+        (MarkKind::Slide | MarkKind::Jump, Some(d)) => d,
+        _ => return ray_squares(from, dx, dy, kind, occ),
+    };
+    let line = LINES[d][from.index()];
+    let blockers = line & occ;
+    if blockers.is_empty() {
+        return line;
+    }
+    let first = nearest(blockers, dx, dy);
+    let stop = if kind == MarkKind::Jump {
+        let rest = LINES[d][first.index()] & occ;
+        if rest.is_empty() {
+            return line;
+        }
+        nearest(rest, dx, dy)
+    } else {
+        first
+    };
+    line & !LINES[d][stop.index()]
+}
+
 /// Squares a Maseitai reaches, whoever stands there (R10).
 #[inline]
 pub(super) fn maseitai_reach(pos: &Position, sq: Square, side: Side, occ: Bitboard) -> Bitboard {
     let face = pos.cat.tables(pos.kinds[sq.index()]).face(pos.dratped.has(sq), side);
     let mut b = face.steps[sq.index()];
     for r in &face.rays {
-        b |= ray_squares(sq, r.dx, r.dy, r.kind, occ);
+        b |= line_squares(sq, r.dx, r.dy, r.kind, occ);
     }
     b
 }
@@ -167,11 +229,14 @@ impl Position {
 
     /// Gather the auras of the position's dratped Maseitai and its freezes.
     pub(super) fn auras(&self) -> Auras {
+        if self.special.is_empty() && !self.has_freezes() {
+            return Auras::default();
+        }
         let mut a = Auras {
             stuck: self.frozen(),
             ..Auras::default()
         };
-        for sq in self.maseitai & self.dratped {
+        for sq in self.special {
             let t = self.cat.tables(self.kinds[sq.index()]);
             let side = self.owner(sq);
             let (s, o) = (side.index(), side.opponent().index());
@@ -202,7 +267,7 @@ impl Position {
     #[inline]
     pub(super) fn battle_income(&self, side: Side) -> u32 {
         let mut n = 0;
-        for sq in self.maseitai & self.dratped & self.sides[side.index()] {
+        for sq in self.special & self.sides[side.index()] {
             n += self.cat.tables(self.kinds[sq.index()]).battle_move_income as u32;
         }
         n
@@ -212,6 +277,12 @@ impl Position {
     pub fn reach(&self, sq: Square) -> Bitboard {
         let au = self.auras();
         self.reach_with(sq, &au)
+    }
+
+    /// Each piece of `side` with the squares it could move to: `reach` for a whole side, gathering auras once.
+    pub fn reaches(&self, side: Side) -> impl Iterator<Item = (Square, Bitboard)> + '_ {
+        let au = self.auras();
+        self.sides[side.index()].map(move |sq| (sq, self.reach_with(sq, &au)))
     }
 
     pub(super) fn reach_with(&self, sq: Square, au: &Auras) -> Bitboard {
@@ -289,7 +360,7 @@ impl Position {
             Piece::Maseitai(k) if mover.dratped => self.cat.tables(k).move_income as u32,
             _ => 0,
         };
-        if mover.piece.is_battle() && !(self.maseitai & self.dratped & self.sides[us.index()]).is_empty() {
+        if mover.piece.is_battle() && !(self.special & self.sides[us.index()]).is_empty() {
             gain += self.battle_income(us);
         }
         if self.occupied().has(to) {

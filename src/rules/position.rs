@@ -230,6 +230,8 @@ pub struct Position {
     pub(super) navias: Bitboard,
     pub(super) maseitai: Bitboard,
     pub(super) dratped: Bitboard,
+    /// Dratped Maseitai whose passives act beyond their own moves (see `KindTables::aura`): `auras` reads only these.
+    pub(super) special: Bitboard,
     pub(super) kinds: [Kind; Square::COUNT],
     pub(super) pools: [u8; 2],
     pub(super) keeps: [PieceSet; 2],
@@ -286,6 +288,7 @@ impl Position {
             navias: Bitboard::EMPTY,
             maseitai: Bitboard::EMPTY,
             dratped: Bitboard::EMPTY,
+            special: Bitboard::EMPTY,
             kinds: [Kind(0); Square::COUNT],
             pools: [0; 2],
             keeps: [PieceSet::default(); 2],
@@ -723,6 +726,9 @@ impl Position {
             Piece::Maseitai(k) => {
                 self.maseitai |= b;
                 self.kinds[sq.index()] = k;
+                if pl.dratped && self.cat.tables(k).aura {
+                    self.special |= b;
+                }
             }
         }
         if pl.dratped {
@@ -742,6 +748,7 @@ impl Position {
         self.navias &= nb;
         self.maseitai &= nb;
         self.dratped &= nb;
+        self.special &= nb;
         self.key ^= KEYS.board[pl.side.index()][board_code(pl)][sq.index()];
         Some(pl)
     }

@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use crate::rules::{Action, Position, Setup, Side};
+use crate::rules::{Action, Position, Side};
 
 use super::eval::{evaluate, victim_value, Weights};
 use super::ordering::{
@@ -108,14 +108,6 @@ pub struct Worker<'a> {
 fn reduction(depth: i32, moves: usize) -> i32 {
     let r = 0.6 + (depth as f64).ln() * (moves as f64).ln() / 2.2;
     r as i32
-}
-
-/// A position with the other side to move and nothing else changed, for
-/// null-move pruning; `None` if the rules core refuses it.
-fn null_position(pos: &Position) -> Option<Position> {
-    let mut s: Setup = pos.to_setup();
-    s.side = s.side.opponent();
-    Position::from_setup(pos.catalogue(), &s).ok()
 }
 
 impl<'a> Worker<'a> {
@@ -434,20 +426,19 @@ impl<'a> Worker<'a> {
 
         // Null move: pass, and if a reduced search still fails high, so does this node.
         if !pv_node && !danger && allow_null && depth >= 3 && eval >= beta && !is_mate(beta) {
-            if let Some(np) = null_position(pos) {
-                let r = 3 + depth / 4;
-                self.push(&np);
-                let floor = std::mem::replace(&mut self.rep_floor, self.keys.len() - 1);
-                self.tick();
-                let s = -self.search(&np, depth - 1 - r, -beta, -beta + 1, ply + 1, !cut_node, false);
-                self.rep_floor = floor;
-                self.pop();
-                if self.stopped {
-                    return 0;
-                }
-                if s >= beta {
-                    return if is_mate(s) { beta } else { s };
-                }
+            let np = pos.pass();
+            let r = 3 + depth / 4;
+            self.push(&np);
+            let floor = std::mem::replace(&mut self.rep_floor, self.keys.len() - 1);
+            self.tick();
+            let s = -self.search(&np, depth - 1 - r, -beta, -beta + 1, ply + 1, !cut_node, false);
+            self.rep_floor = floor;
+            self.pop();
+            if self.stopped {
+                return 0;
+            }
+            if s >= beta {
+                return if is_mate(s) { beta } else { s };
             }
         }
 
@@ -743,8 +734,8 @@ impl<'a> Worker<'a> {
 fn push_captures(pos: &Position, out: &mut Vec<Action>) {
     let us = pos.side_to_move();
     let enemy = pos.side_bb(us.opponent());
-    for from in pos.side_bb(us) {
-        for to in pos.reach(from) & enemy {
+    for (from, reach) in pos.reaches(us) {
+        for to in reach & enemy {
             out.push(Action::step(from, to));
         }
     }

@@ -211,7 +211,10 @@ pub fn terms(pos: &Position, w: &Weights) -> Terms {
             if zones::REDUCTION.has(sq) {
                 t.zone += s * w.zone_maseitai;
             }
-            att[side.index()] |= pos.reach(sq);
+        }
+        let maseitai = pos.maseitai_bb() & own;
+        for (_, reach) in pos.reaches(side).filter(|(sq, _)| maseitai.has(*sq)) {
+            att[side.index()] |= reach;
         }
         if let Some(n) = pos.navia_square(side) {
             att[side.index()] |= ring(n) & !own;

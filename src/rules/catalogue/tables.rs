@@ -81,6 +81,8 @@ pub struct KindTables {
     pub summon_dots: bool,
     /// Immortal and bans summons onto its dots while dratped on an enemy summon square.
     pub outpost: bool,
+    /// Dratped, it changes what other pieces may do (immortal or board-wide): positions track such pieces.
+    pub aura: bool,
 }
 
 impl KindTables {
@@ -104,6 +106,7 @@ impl KindTables {
             revenge: false,
             summon_dots: false,
             outpost: false,
+            aura: false,
         };
         for p in &def.effect.passives {
             match *p {
@@ -119,6 +122,7 @@ impl KindTables {
                 Passive::Outpost => t.outpost = true,
             }
         }
+        t.aura = t.immortal || t.board_wide();
         t
     }
 
