@@ -54,7 +54,10 @@ impl Choices {
     pub const CAPACITY: usize = 3;
 
     /// No choices.
-    pub const NONE: Choices = Choices { len: 0, tokens: [None; Choices::CAPACITY] };
+    pub const NONE: Choices = Choices {
+        len: 0,
+        tokens: [None; Choices::CAPACITY],
+    };
 
     /// Choices from a list; `None` if it is too long.
     pub fn from_tokens(tokens: &[Token]) -> Option<Choices> {
@@ -121,6 +124,12 @@ pub struct Action {
 impl Action {
     /// A plain move with nothing after it.
     pub const fn step(from: Square, to: Square) -> Action {
-        Action { kind: ActionKind::Move, from, to, follow: Follow::Nothing, choices: Choices::NONE }
+        Action {
+            kind: ActionKind::Move,
+            from,
+            to,
+            follow: Follow::Nothing,
+            choices: Choices::NONE,
+        }
     }
 }

@@ -55,7 +55,10 @@ pub struct Game {
 impl Game {
     /// A game from a start position.
     pub fn new(start: Position) -> Game {
-        Game { positions: vec![start], actions: Vec::new() }
+        Game {
+            positions: vec![start],
+            actions: Vec::new(),
+        }
     }
 
     /// The position the game started from.
@@ -88,7 +91,10 @@ impl Game {
     /// Parse, check and play a move text; a finished game takes no more moves.
     pub fn play_text(&mut self, text: &str) -> Result<Action, MoveError> {
         if let Some(r) = self.result() {
-            return Err(MoveError::Illegal(text.to_string(), format!("the game is over ({})", r.reason.describe())));
+            return Err(MoveError::Illegal(
+                text.to_string(),
+                format!("the game is over ({})", r.reason.describe()),
+            ));
         }
         let a = parse_action(text, self.position())?;
         self.play(a);
@@ -104,13 +110,19 @@ impl Game {
                 WinReason::NaviaDratp => EndReason::NaviaDratp,
                 WinReason::NaviaGoal => EndReason::NaviaGoal,
             };
-            return Some(GameResult { winner: Some(o.winner), reason });
+            return Some(GameResult {
+                winner: Some(o.winner),
+                reason,
+            });
         }
         if let Some(r) = self.thousand_war() {
             return Some(r);
         }
         if pos.legal_actions().is_empty() {
-            return Some(GameResult { winner: Some(pos.side_to_move().opponent()), reason: EndReason::NoAction });
+            return Some(GameResult {
+                winner: Some(pos.side_to_move().opponent()),
+                reason: EndReason::NoAction,
+            });
         }
         None
     }
@@ -118,20 +130,28 @@ impl Game {
     /// R26: the current position occurs for the third time.
     fn thousand_war(&self) -> Option<GameResult> {
         let key = self.position().key();
-        let same: Vec<usize> = (0..self.positions.len()).filter(|&i| self.positions[i].key() == key).collect();
+        let same: Vec<usize> = (0..self.positions.len())
+            .filter(|&i| self.positions[i].key() == key)
+            .collect();
         if same.len() < 3 {
             return None;
         }
         let span = &self.positions[same[same.len() - 3]..];
         let always_checked = |side: Side| {
-            span.iter().filter(|p| p.side_to_move() == side).all(|p| p.in_check(side))
+            span.iter()
+                .filter(|p| p.side_to_move() == side)
+                .all(|p| p.in_check(side))
         };
         let winner = match (always_checked(Side::White), always_checked(Side::Black)) {
             (true, false) => Some(Side::White),
             (false, true) => Some(Side::Black),
             _ => None,
         };
-        let reason = if winner.is_some() { EndReason::PerpetualCheck } else { EndReason::ThousandWar };
+        let reason = if winner.is_some() {
+            EndReason::PerpetualCheck
+        } else {
+            EndReason::ThousandWar
+        };
         Some(GameResult { winner, reason })
     }
 }

@@ -118,7 +118,9 @@ impl Position {
 
     /// Squares the piece on `sq` could move to (captures included), ignoring whose turn it is.
     pub fn reach(&self, sq: Square) -> Bitboard {
-        let Some(pl) = self.piece_at(sq) else { return Bitboard::EMPTY };
+        let Some(pl) = self.piece_at(sq) else {
+            return Bitboard::EMPTY;
+        };
         let raw = match pl.piece {
             Piece::BlackGulled => gulled_reach(sq, pl.side, false),
             Piece::RedGulled => gulled_reach(sq, pl.side, true),
@@ -153,7 +155,8 @@ impl Position {
 
     /// R24: `side`'s Navia could be taken by the opponent's next move.
     pub fn in_check(&self, side: Side) -> bool {
-        self.navia_square(side).is_some_and(|n| self.attacks(side.opponent(), n))
+        self.navia_square(side)
+            .is_some_and(|n| self.attacks(side.opponent(), n))
     }
 
     /// All legal actions, in a fixed order.
@@ -191,14 +194,24 @@ impl Position {
             for to in ring(from) & open {
                 out.push(Action::step(from, to));
                 if !self.navias.has(to) && self.navia_dratp_ok_after(from, to) {
-                    out.push(Action { follow: Follow::Dratp, ..Action::step(from, to) });
+                    out.push(Action {
+                        follow: Follow::Dratp,
+                        ..Action::step(from, to)
+                    });
                 }
             }
             if pool >= 60 && !self.in_check(us) {
-                out.push(Action { kind: ActionKind::InPlace, follow: Follow::Dratp, ..Action::step(from, from) });
+                out.push(Action {
+                    kind: ActionKind::InPlace,
+                    follow: Follow::Dratp,
+                    ..Action::step(from, from)
+                });
             }
             if far.has(from) && self.keeps[us.index()].is_empty() {
-                out.push(Action { kind: ActionKind::Goal, ..Action::step(from, from) });
+                out.push(Action {
+                    kind: ActionKind::Goal,
+                    ..Action::step(from, from)
+                });
             }
         }
 
@@ -211,7 +224,10 @@ impl Position {
                 zones::SUMMON[us.index()] & empty
             };
             for to in squares {
-                out.push(Action { kind: ActionKind::Summon(kind), ..Action::step(to, to) });
+                out.push(Action {
+                    kind: ActionKind::Summon(kind),
+                    ..Action::step(to, to)
+                });
             }
         }
 
@@ -248,7 +264,10 @@ impl Position {
 
     /// R22: one action per bonus for the Gulled on `from`.
     fn push_line_overs(&self, from: Square, out: &mut Vec<Action>) {
-        let base = Action { kind: ActionKind::LineOver, ..Action::step(from, from) };
+        let base = Action {
+            kind: ActionKind::LineOver,
+            ..Action::step(from, from)
+        };
         let mut g = Choices::NONE;
         g.push(Token::Gyullas);
         out.push(Action { choices: g, ..base });
@@ -277,8 +296,18 @@ impl Position {
         if pool < cost as u32 {
             return;
         }
-        let kind_of_action = if from == to { ActionKind::InPlace } else { ActionKind::Move };
-        let base = Action { kind: kind_of_action, from, to, follow, choices: Choices::NONE };
+        let kind_of_action = if from == to {
+            ActionKind::InPlace
+        } else {
+            ActionKind::Move
+        };
+        let base = Action {
+            kind: kind_of_action,
+            from,
+            to,
+            follow,
+            choices: Choices::NONE,
+        };
         if steps.iter().all(|s| *s == EffectAction::Sacrifice) {
             out.push(base);
             return;
@@ -422,7 +451,12 @@ impl Position {
                 }
             }
             (EffectAction::ReturnToKeep(_), &[Token::Square(s)]) => {
-                if let Some(Placed { side, piece: Piece::Maseitai(k), .. }) = self.take(s) {
+                if let Some(Placed {
+                    side,
+                    piece: Piece::Maseitai(k),
+                    ..
+                }) = self.take(s)
+                {
                     self.keep_insert(side, k);
                 }
                 if s == piece {
@@ -431,7 +465,14 @@ impl Position {
             }
             (EffectAction::Revive(_), &[Token::Placed(k, s)]) => {
                 self.grave_remove(us, k);
-                self.put(s, Placed { side: us, piece: Piece::Maseitai(k), dratped: false });
+                self.put(
+                    s,
+                    Placed {
+                        side: us,
+                        piece: Piece::Maseitai(k),
+                        dratped: false,
+                    },
+                );
             }
             (EffectAction::Relocate { .. }, &[Token::Square(s)]) => {
                 return self.relocate(piece, s).then_some(s).or(Some(piece));
@@ -503,7 +544,10 @@ impl Position {
         if let Some(victim) = self.take(to) {
             gain += capture_reward(self, victim);
             if let Piece::Navia(_) = victim.piece {
-                self.set_outcome(Outcome { winner: us, reason: WinReason::NaviaTaken });
+                self.set_outcome(Outcome {
+                    winner: us,
+                    reason: WinReason::NaviaTaken,
+                });
             } else {
                 self.bury(victim, us);
             }
@@ -521,7 +565,10 @@ impl Position {
             if let Some(pl) = self.take(at) {
                 self.put(at, Placed { dratped: true, ..pl });
                 if let Piece::Navia(_) = pl.piece {
-                    self.set_outcome(Outcome { winner: self.side, reason: WinReason::NaviaDratp });
+                    self.set_outcome(Outcome {
+                        winner: self.side,
+                        reason: WinReason::NaviaDratp,
+                    });
                 }
             }
         }
@@ -534,7 +581,14 @@ impl Position {
         match a.kind {
             ActionKind::Summon(k) => {
                 p.keep_remove(us, k);
-                p.put(a.to, Placed { side: us, piece: Piece::Maseitai(k), dratped: false });
+                p.put(
+                    a.to,
+                    Placed {
+                        side: us,
+                        piece: Piece::Maseitai(k),
+                        dratped: false,
+                    },
+                );
             }
             ActionKind::Move => p.move_part(a.from, a.to),
             ActionKind::InPlace => {}
@@ -550,7 +604,14 @@ impl Position {
                         Some(Token::Placed(k, sq)) => {
                             p.earn(us, income);
                             p.grave_remove(us, k);
-                            p.put(sq, Placed { side: us, piece: Piece::Maseitai(k), dratped: false });
+                            p.put(
+                                sq,
+                                Placed {
+                                    side: us,
+                                    piece: Piece::Maseitai(k),
+                                    dratped: false,
+                                },
+                            );
                         }
                         _ => p.earn(us, income + 10),
                     }
@@ -558,7 +619,10 @@ impl Position {
             }
             ActionKind::Goal => {
                 p.take(a.from);
-                p.set_outcome(Outcome { winner: us, reason: WinReason::NaviaGoal });
+                p.set_outcome(Outcome {
+                    winner: us,
+                    reason: WinReason::NaviaGoal,
+                });
             }
         }
         if a.follow != Follow::Nothing && p.outcome.is_none() {
@@ -621,7 +685,12 @@ fn tokens_fit(step: EffectAction, tokens: &[Token]) -> bool {
     match (step, tokens) {
         (EffectAction::Remove(_) | EffectAction::ReturnToKeep(_), [Token::Square(_)]) => true,
         (EffectAction::Revive(_), [Token::Placed(..)]) => true,
-        (EffectAction::Relocate { who: Target::Itself, .. }, [Token::Square(_)]) => true,
+        (
+            EffectAction::Relocate {
+                who: Target::Itself, ..
+            },
+            [Token::Square(_)],
+        ) => true,
         (EffectAction::Relocate { who, .. }, [Token::Pair(..)]) => who != Target::Itself,
         (EffectAction::Swap(_), [Token::Square(_), Token::Square(_)]) => true,
         _ => false,

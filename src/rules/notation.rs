@@ -1,13 +1,32 @@
 //! NFEN and move text (`../shared/spec/notation.md`): nom parsers and the one
 //! canonical printer for each.
 //!
-//! PLACEHOLDER: signatures only; the notation helper fills this file in.
+//! Parsing is strict and total: any text either becomes a typed value or an
+//! error that names the field (or the part of the move) and the reason; no
+//! input panics. Printing is canonical, so `nfen(parse_nfen(s)) == s` for every
+//! string the engine printed, and likewise for moves.
+//!
+//! Forms this module fixes beyond notation.md:
+//! - board: two digits in a row are refused (the printer always merges empty runs);
+//! - keeps list ids in catalogue order (`M01,M02`); graveyards list every `B` first,
+//!   then the Maseitai ids in catalogue order, then every `R` (`B,B,M03,R`): string
+//!   order for two-digit ids;
+//! - effects (field 6): `goal:w` / `goal:b` (D14), comma-separated in string order;
+//! - numbers are plain decimal without leading zeros.
 
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_while};
+use nom::character::complete::{char, digit1, one_of, satisfy};
+use nom::combinator::{all_consuming, map, map_opt, opt, recognize};
+use nom::multi::{many0, separated_list1};
+use nom::sequence::{delimited, pair, preceded, separated_pair, tuple};
+use nom::IResult;
 use thiserror::Error;
 
-use super::action::Action;
-use super::catalogue::Catalogue;
-use super::position::Position;
+use super::action::{Action, ActionKind, Choices, Follow, Token};
+use super::catalogue::{Catalogue, Kind, PieceClass, PieceCode};
+use super::position::{Lasting, Piece, Placed, Position, Setup, SetupError};
+use super::square::{Side, Square, SIZE};
 
 /// Why an NFEN string was refused; names the field and the reason.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
@@ -30,22 +49,913 @@ pub enum MoveError {
     Illegal(String, String),
 }
 
-/// Parse an NFEN string.
-pub fn parse_nfen(_text: &str, _cat: &'static Catalogue) -> Result<Position, NfenError> {
-    todo!()
+/// The NFEN field names, in order.
+const FIELDS: [&str; 7] = ["board", "side", "pools", "keeps", "graveyards", "effects", "turn"];
+
+/// Most characters of user input quoted back in an error message.
+const QUOTE_MAX: usize = 24;
+
+/// User input for an error message, cut short so a huge input gives a short message.
+fn shown(s: &str) -> String {
+    if s.chars().count() <= QUOTE_MAX {
+        s.to_string()
+    } else {
+        let head: String = s.chars().take(QUOTE_MAX).collect();
+        format!("{head}…")
+    }
 }
+
+/// What the parser found where it stopped: the next character or the end.
+fn found(rest: &str) -> String {
+    match rest.chars().next() {
+        Some(c) => format!("'{c}'"),
+        None => "the end".to_string(),
+    }
+}
+
+fn err(field: &'static str, reason: impl Into<String>) -> NfenError {
+    NfenError {
+        field,
+        reason: reason.into(),
+    }
+}
+
+fn player(side: Side) -> &'static str {
+    match side {
+        Side::White => "first",
+        Side::Black => "second",
+    }
+}
+
+// ---------------------------------------------------------------- tokens
+
+/// A catalogue id as written: its letter and digits (`M`, `06`).
+fn raw_id(i: &str) -> IResult<&str, (char, &str)> {
+    pair(one_of("NMnm"), digit1)(i)
+}
+
+/// A square name, `a1` to `g7`.
+fn square(i: &str) -> IResult<&str, Square> {
+    map_opt(recognize(pair(one_of("abcdefg"), one_of("1234567"))), Square::from_name)(i)
+}
+
+/// Resolve a written id in the catalogue. Returns the kind and whether it was
+/// written in lower case; refuses ids not written the way the catalogue prints them.
+fn resolve_id(cat: &Catalogue, letter: char, digits: &str) -> Result<(Kind, bool), String> {
+    let lower = letter.is_ascii_lowercase();
+    let written = format!("{}{digits}", letter.to_ascii_uppercase());
+    let class = if letter.eq_ignore_ascii_case(&'N') {
+        PieceClass::Navia
+    } else {
+        PieceClass::Maseitai
+    };
+    // Five digits already exceed any u16; longer runs are junk, not a number to parse.
+    let number = if digits.len() <= 5 {
+        digits.parse::<u16>().ok()
+    } else {
+        None
+    };
+    let Some(number) = number else {
+        return Err(format!("unknown id {}", shown(&written)));
+    };
+    let code = PieceCode { class, number };
+    if code.to_string() != written {
+        return Err(format!(
+            "id {} is not written as the catalogue writes it ({code})",
+            shown(&written)
+        ));
+    }
+    match cat.find(code) {
+        Some(k) => Ok((k, lower)),
+        None => Err(format!("unknown id {code}: not in the catalogue")),
+    }
+}
+
+/// A number written canonically: digits only, no leading zero; the caller checks its range.
+fn decimal(text: &str, what: &str) -> Result<u32, String> {
+    if all_consuming(digit1::<&str, nom::error::Error<&str>>)(text).is_err() {
+        return Err(format!("{what} '{}' is not a decimal number", shown(text)));
+    }
+    if text.len() > 1 && text.starts_with('0') {
+        return Err(format!("{what} '{}' has a leading zero", shown(text)));
+    }
+    if text.len() > 9 {
+        return Err(format!("{what} {} is far too large", shown(text)));
+    }
+    text.parse::<u32>()
+        .map_err(|_| format!("{what} '{}' is not a decimal number", shown(text)))
+}
+
+// ---------------------------------------------------------------- NFEN parsing
+
+/// Parse an NFEN string.
+pub fn parse_nfen(text: &str, cat: &'static Catalogue) -> Result<Position, NfenError> {
+    let f = split_fields(text)?;
+    let board = parse_board(f[0], cat)?;
+    let side = parse_side(f[1])?;
+    let pools = parse_pools(f[2])?;
+    let keeps = parse_keeps(f[3], cat)?;
+    let graves = parse_graves(f[4], cat)?;
+    let lasting = parse_effects(f[5])?;
+    let turn = parse_turn(f[6])?;
+    let setup = Setup {
+        board,
+        side,
+        pools,
+        keeps,
+        graves,
+        lasting,
+        turn,
+    };
+    check_totals(&setup)?;
+    check_effects(&setup)?;
+    Position::from_setup(cat, &setup).map_err(setup_error)
+}
+
+/// The seven fields, separated by single spaces.
+fn split_fields(text: &str) -> Result<[&str; 7], NfenError> {
+    if text.is_empty() {
+        return Err(err(
+            "fields",
+            format!("empty string; expected 7 fields: {}", FIELDS.join(" ")),
+        ));
+    }
+    if let Some(c) = text.chars().find(|c| c.is_whitespace() && *c != ' ') {
+        return Err(err(
+            "fields",
+            format!("contains {c:?}; fields are separated by single spaces"),
+        ));
+    }
+    let parts: IResult<&str, Vec<&str>> =
+        all_consuming(separated_list1(char(' '), take_while(|c: char| c != ' ')))(text);
+    let parts = match parts {
+        Ok((_, p)) => p,
+        Err(_) => return Err(err("fields", "cannot split into fields")),
+    };
+    if let Some(n) = parts.iter().position(|p| p.is_empty()) {
+        let why = if n == 0 || n + 1 == parts.len() {
+            "space at the start or the end"
+        } else {
+            "two spaces in a row"
+        };
+        return Err(err("fields", format!("{why}; fields are separated by single spaces")));
+    }
+    <[&str; 7]>::try_from(parts.as_slice()).map_err(|_| {
+        let n = parts.len();
+        let s = if n == 1 { "" } else { "s" };
+        err("fields", format!("{n} field{s}, expected 7: {}", FIELDS.join(" ")))
+    })
+}
+
+/// One board cell as written: a run of empty squares, a Gulled letter, or a bracketed piece.
+enum Cell<'a> {
+    Empty(char),
+    Gulled(char),
+    Bracketed {
+        dratped: bool,
+        letter: char,
+        digits: &'a str,
+    },
+}
+
+fn cell(i: &str) -> IResult<&str, Cell<'_>> {
+    alt((
+        map(satisfy(|c| c.is_ascii_digit()), Cell::Empty),
+        map(one_of("BRbr"), Cell::Gulled),
+        map(
+            delimited(char('['), tuple((opt(char('+')), raw_id)), char(']')),
+            |(plus, (letter, digits))| Cell::Bracketed {
+                dratped: plus.is_some(),
+                letter,
+                digits,
+            },
+        ),
+    ))(i)
+}
+
+fn parse_board(text: &str, cat: &Catalogue) -> Result<[Option<Placed>; Square::COUNT], NfenError> {
+    let ranks: IResult<&str, Vec<&str>> =
+        all_consuming(separated_list1(char('/'), take_while(|c: char| c != '/')))(text);
+    let ranks = ranks.map(|(_, r)| r).unwrap_or_default();
+    if ranks.len() != SIZE as usize {
+        return Err(err(
+            "board",
+            format!("{} ranks separated by '/', expected 7", ranks.len()),
+        ));
+    }
+    let mut board = [None; Square::COUNT];
+    for (i, rank_text) in ranks.iter().enumerate() {
+        let rank = SIZE - 1 - i as i8;
+        let name = rank + 1;
+        if rank_text.is_empty() {
+            return Err(err("board", format!("rank {name} is empty")));
+        }
+        let (rest, cells) = many0(cell)(rank_text).unwrap_or((rank_text, Vec::new()));
+        if !rest.is_empty() {
+            return Err(err("board", format!("rank {name}: unexpected {}", found(rest))));
+        }
+        let mut file: i8 = 0;
+        let mut last_digit = false;
+        for c in cells {
+            let placed = match c {
+                Cell::Empty(d) => {
+                    if !('1'..='7').contains(&d) {
+                        return Err(err("board", format!("rank {name}: empty runs are 1 to 7, found '{d}'")));
+                    }
+                    if last_digit {
+                        return Err(err(
+                            "board",
+                            format!("rank {name}: two digits in a row; write one digit per empty run"),
+                        ));
+                    }
+                    last_digit = true;
+                    file += d as i8 - b'0' as i8;
+                    if file > SIZE {
+                        return Err(err("board", format!("rank {name} has more than 7 squares")));
+                    }
+                    continue;
+                }
+                Cell::Gulled(g) => {
+                    let side = if g.is_ascii_uppercase() {
+                        Side::White
+                    } else {
+                        Side::Black
+                    };
+                    let piece = if g.eq_ignore_ascii_case(&'B') {
+                        Piece::BlackGulled
+                    } else {
+                        Piece::RedGulled
+                    };
+                    Placed {
+                        side,
+                        piece,
+                        dratped: false,
+                    }
+                }
+                Cell::Bracketed {
+                    dratped,
+                    letter,
+                    digits,
+                } => {
+                    let (kind, lower) = resolve_id(cat, letter, digits).map_err(|r| err("board", r))?;
+                    let side = if lower { Side::Black } else { Side::White };
+                    let piece = match cat.get(kind).code.class {
+                        PieceClass::Navia => Piece::Navia(kind),
+                        PieceClass::Maseitai => Piece::Maseitai(kind),
+                    };
+                    Placed { side, piece, dratped }
+                }
+            };
+            last_digit = false;
+            let Some(sq) = Square::new(file, rank) else {
+                return Err(err("board", format!("rank {name} has more than 7 squares")));
+            };
+            board[sq.index()] = Some(placed);
+            file += 1;
+        }
+        if file < SIZE {
+            return Err(err("board", format!("rank {name} has {file} squares, expected 7")));
+        }
+    }
+    Ok(board)
+}
+
+fn parse_side(text: &str) -> Result<Side, NfenError> {
+    match text {
+        "w" => Ok(Side::White),
+        "b" => Ok(Side::Black),
+        _ => Err(err("side", format!("expected 'w' or 'b', found '{}'", shown(text)))),
+    }
+}
+
+/// A `<first>/<second>` field split at its one '/'.
+fn halves<'a>(field: &'static str, text: &'a str) -> Result<[&'a str; 2], NfenError> {
+    let split: IResult<&str, (&str, &str)> = all_consuming(separated_pair(
+        take_while(|c: char| c != '/'),
+        char('/'),
+        take_while(|c: char| c != '/'),
+    ))(text);
+    match split {
+        Ok((_, (a, b))) => Ok([a, b]),
+        Err(_) => Err(err(
+            field,
+            format!("expected <first>/<second> with one '/', found '{}'", shown(text)),
+        )),
+    }
+}
+
+fn parse_pools(text: &str) -> Result<[u8; 2], NfenError> {
+    let [a, b] = halves("pools", text)?;
+    let mut pools = [0u8; 2];
+    for (side, t) in Side::BOTH.into_iter().zip([a, b]) {
+        let what = format!("{} player's pool", player(side));
+        let v = decimal(t, &what).map_err(|r| err("pools", r))?;
+        if v > 60 {
+            return Err(err(
+                "pools",
+                format!("pool of {v} for the {} player (0 to 60, R12)", player(side)),
+            ));
+        }
+        pools[side.index()] = v as u8;
+    }
+    Ok(pools)
+}
+
+/// A keep or graveyard list: `-` or comma-separated non-empty items.
+fn list_items<'a>(field: &'static str, side: Side, text: &'a str) -> Result<Vec<&'a str>, NfenError> {
+    if text == "-" {
+        return Ok(Vec::new());
+    }
+    if text.is_empty() {
+        return Err(err(
+            field,
+            format!("the {} player's list is empty; write '-'", player(side)),
+        ));
+    }
+    let items: IResult<&str, Vec<&str>> =
+        all_consuming(separated_list1(char(','), take_while(|c: char| c != ',')))(text);
+    let items = items.map(|(_, v)| v).unwrap_or_default();
+    if items.iter().any(|s| s.is_empty()) {
+        return Err(err(
+            field,
+            format!("empty item in the {} player's list (stray comma)", player(side)),
+        ));
+    }
+    Ok(items)
+}
+
+/// A Maseitai id in a keep or graveyard: upper case, known, a Maseitai.
+fn list_id(field: &'static str, where_: &str, item: &str, cat: &Catalogue) -> Result<Kind, NfenError> {
+    let parsed: IResult<&str, (char, &str)> = all_consuming(raw_id)(item);
+    let Ok((_, (letter, digits))) = parsed else {
+        return Err(err(field, format!("'{}' is not a catalogue id", shown(item))));
+    };
+    if letter.is_ascii_lowercase() {
+        return Err(err(
+            field,
+            format!("'{}': {where_} are written in upper case", shown(item)),
+        ));
+    }
+    let (kind, _) = resolve_id(cat, letter, digits).map_err(|r| err(field, r))?;
+    let def = cat.get(kind);
+    if def.is_navia() {
+        return Err(err(
+            field,
+            format!("{} is a Navia; {where_} hold only Maseitai", def.code),
+        ));
+    }
+    Ok(kind)
+}
+
+fn parse_keeps(text: &str, cat: &Catalogue) -> Result<[Vec<Kind>; 2], NfenError> {
+    let [a, b] = halves("keeps", text)?;
+    let mut keeps: [Vec<Kind>; 2] = Default::default();
+    for (side, t) in Side::BOTH.into_iter().zip([a, b]) {
+        let keep = &mut keeps[side.index()];
+        for item in list_items("keeps", side, t)? {
+            let k = list_id("keeps", "keeps", item, cat)?;
+            if keep.last().is_some_and(|&last| last > k) {
+                return Err(err(
+                    "keeps",
+                    format!(
+                        "the {} player's keep is not in ascending order at {}",
+                        player(side),
+                        shown(item)
+                    ),
+                ));
+            }
+            if keep.len() == 14 {
+                return Err(err(
+                    "keeps",
+                    format!("more than 14 Maseitai in the {} player's keep", player(side)),
+                ));
+            }
+            keep.push(k);
+        }
+    }
+    Ok(keeps)
+}
+
+/// Sort key of a graveyard item: every `B`, then the ids in catalogue order, then every `R`.
+fn grave_rank(item: &GraveItem) -> u32 {
+    match *item {
+        GraveItem::Black => 0,
+        GraveItem::Maseitai(k) => 1 + k.0 as u32,
+        GraveItem::Red => u32::MAX,
+    }
+}
+
+enum GraveItem {
+    Black,
+    Red,
+    Maseitai(Kind),
+}
+
+fn parse_graves(text: &str, cat: &Catalogue) -> Result<[(u8, u8, Vec<Kind>); 2], NfenError> {
+    let [a, b] = halves("graveyards", text)?;
+    let mut graves: [(u8, u8, Vec<Kind>); 2] = Default::default();
+    for (side, t) in Side::BOTH.into_iter().zip([a, b]) {
+        let (black, red, maseitai) = &mut graves[side.index()];
+        let mut last = 0u32;
+        for item in list_items("graveyards", side, t)? {
+            let g = match item {
+                "B" => GraveItem::Black,
+                "R" => GraveItem::Red,
+                "b" | "r" => {
+                    return Err(err(
+                        "graveyards",
+                        format!("'{item}': graveyards are written in upper case"),
+                    ));
+                }
+                _ => GraveItem::Maseitai(list_id("graveyards", "graveyards", item, cat)?),
+            };
+            let r = grave_rank(&g);
+            if r < last {
+                return Err(err(
+                    "graveyards",
+                    format!(
+                        "the {} player's graveyard is not in order (B first, then ids ascending, then R) at {}",
+                        player(side),
+                        shown(item)
+                    ),
+                ));
+            }
+            last = r;
+            // D15 bounds, checked while counting so no counter can overflow.
+            match g {
+                GraveItem::Black if *black < 14 => *black += 1,
+                GraveItem::Red if *red < 4 => *red += 1,
+                GraveItem::Maseitai(k) if maseitai.len() < 14 => maseitai.push(k),
+                GraveItem::Black => return Err(too_many_in_grave(side, 14, "black Gulled")),
+                GraveItem::Red => return Err(too_many_in_grave(side, 4, "red Gulled")),
+                GraveItem::Maseitai(_) => return Err(too_many_in_grave(side, 14, "Maseitai")),
+            }
+        }
+    }
+    Ok(graves)
+}
+
+fn too_many_in_grave(side: Side, max: usize, what: &str) -> NfenError {
+    err(
+        "graveyards",
+        format!(
+            "more than {max} {what} in the {} player's graveyard (D15)",
+            player(side)
+        ),
+    )
+}
+
+/// A side letter, `w` or `b`.
+fn side_letter(i: &str) -> IResult<&str, Side> {
+    alt((map(char('w'), |_| Side::White), map(char('b'), |_| Side::Black)))(i)
+}
+
+/// One lasting effect as written in field 6. A new kind of lasting state adds an
+/// `alt` arm here and a line in `lasting_text`.
+fn lasting_effect(i: &str) -> IResult<&str, Lasting> {
+    map(preceded(tag("goal:"), side_letter), Lasting::NaviaGoal)(i)
+}
+
+/// The canonical text of a lasting effect.
+fn lasting_text(l: &Lasting) -> String {
+    match *l {
+        Lasting::NaviaGoal(side) => format!("goal:{}", side.letter()),
+    }
+}
+
+fn parse_effects(text: &str) -> Result<Vec<Lasting>, NfenError> {
+    if text == "-" {
+        return Ok(Vec::new());
+    }
+    let items: IResult<&str, Vec<&str>> =
+        all_consuming(separated_list1(char(','), take_while(|c: char| c != ',')))(text);
+    let items = items.map(|(_, v)| v).unwrap_or_default();
+    let mut out: Vec<Lasting> = Vec::new();
+    let mut last = String::new();
+    for item in items {
+        if item.is_empty() {
+            return Err(err("effects", "empty item (stray comma)"));
+        }
+        let Ok((_, l)) = all_consuming(lasting_effect)(item) else {
+            return Err(err(
+                "effects",
+                format!("unknown effect '{}' (known: goal:w, goal:b)", shown(item)),
+            ));
+        };
+        let t = lasting_text(&l);
+        if t <= last {
+            return Err(err(
+                "effects",
+                format!("'{t}' out of order or repeated; effects are listed once, ascending"),
+            ));
+        }
+        last = t;
+        out.push(l);
+    }
+    Ok(out)
+}
+
+fn parse_turn(text: &str) -> Result<u16, NfenError> {
+    let v = decimal(text, "turn").map_err(|r| err("turn", r))?;
+    match v {
+        0 => Err(err("turn", "turn 0; the first turn is 1")),
+        1..=65535 => Ok(v as u16),
+        _ => Err(err("turn", format!("turn {v} is out of range (1 to 65535)"))),
+    }
+}
+
+/// D15 totals, checked here so the error names the field that goes over.
+fn check_totals(s: &Setup) -> Result<(), NfenError> {
+    let on_board = |f: fn(&Piece) -> bool| s.board.iter().flatten().filter(|p| f(&p.piece)).count();
+    let board_black = on_board(|p| matches!(p, Piece::BlackGulled));
+    let board_red = on_board(|p| matches!(p, Piece::RedGulled));
+    let board_maseitai = on_board(|p| matches!(p, Piece::Maseitai(_)));
+    let keep_maseitai = s.keeps[0].len() + s.keeps[1].len();
+    let grave_black: usize = s.graves.iter().map(|g| g.0 as usize).sum();
+    let grave_red: usize = s.graves.iter().map(|g| g.1 as usize).sum();
+    let grave_maseitai: usize = s.graves.iter().map(|g| g.2.len()).sum();
+    let over = |what: &str, n: usize, max: usize, field: &'static str| {
+        if n > max {
+            Err(err(field, format!("{n} {what} in the game (at most {max}, D15)")))
+        } else {
+            Ok(())
+        }
+    };
+    over("black Gulled", board_black, 14, "board")?;
+    over("red Gulled", board_red, 4, "board")?;
+    over("Maseitai", board_maseitai, 14, "board")?;
+    over("Maseitai", board_maseitai + keep_maseitai, 14, "keeps")?;
+    over("black Gulled", board_black + grave_black, 14, "graveyards")?;
+    over("red Gulled", board_red + grave_red, 4, "graveyards")?;
+    over(
+        "Maseitai",
+        board_maseitai + keep_maseitai + grave_maseitai,
+        14,
+        "graveyards",
+    )
+}
+
+/// D14: a goal effect needs that side's Navia off the board and only one goal.
+fn check_effects(s: &Setup) -> Result<(), NfenError> {
+    let goals: Vec<Side> = s
+        .lasting
+        .iter()
+        .map(|l| match *l {
+            Lasting::NaviaGoal(side) => side,
+        })
+        .collect();
+    if goals.len() > 1 {
+        return Err(err("effects", "both Navias cannot have made a goal"));
+    }
+    for side in goals {
+        let on_board = s
+            .board
+            .iter()
+            .flatten()
+            .any(|p| p.side == side && matches!(p.piece, Piece::Navia(_)));
+        if on_board {
+            return Err(err(
+                "effects",
+                format!(
+                    "goal:{} but the {} player's Navia is still on the board (D14)",
+                    side.letter(),
+                    player(side)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Name the field a position check failed on.
+fn setup_error(e: SetupError) -> NfenError {
+    let field = match &e {
+        SetupError::WrongClass(_, _, place) if place.contains("keep") => "keeps",
+        SetupError::WrongClass(_, _, place) if place.contains("graveyard") => "graveyards",
+        SetupError::Pool(..) => "pools",
+        SetupError::Turn => "turn",
+        SetupError::TooManyNavias(..)
+        | SetupError::NoNavia
+        | SetupError::WrongClass(..)
+        | SetupError::Impossible(_) => "board",
+    };
+    err(field, e.to_string())
+}
+
+// ---------------------------------------------------------------- NFEN printing
 
 /// The canonical NFEN of a position.
-pub fn nfen(_pos: &Position) -> String {
-    todo!()
+pub fn nfen(pos: &Position) -> String {
+    let cat = pos.catalogue();
+    let mut out = String::with_capacity(96);
+    for rank in (0..SIZE).rev() {
+        let mut empty = 0;
+        for file in 0..SIZE {
+            let Some(sq) = Square::new(file, rank) else {
+                continue;
+            };
+            let Some(pl) = pos.piece_at(sq) else {
+                empty += 1;
+                continue;
+            };
+            if empty > 0 {
+                out.push(char::from(b'0' + empty));
+                empty = 0;
+            }
+            let upper = pl.side == Side::White;
+            let case = |c: char| if upper { c } else { c.to_ascii_lowercase() };
+            match pl.piece {
+                Piece::BlackGulled => out.push(case('B')),
+                Piece::RedGulled => out.push(case('R')),
+                Piece::Navia(k) | Piece::Maseitai(k) => {
+                    out.push('[');
+                    if pl.dratped {
+                        out.push('+');
+                    }
+                    let code = cat.get(k).code.to_string();
+                    out.push_str(&if upper { code } else { code.to_ascii_lowercase() });
+                    out.push(']');
+                }
+            }
+        }
+        if empty > 0 {
+            out.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out.push(' ');
+    out.push(pos.side_to_move().letter());
+    out.push_str(&format!(" {}/{} ", pos.pool(Side::White), pos.pool(Side::Black)));
+    let list = |items: Vec<String>| {
+        if items.is_empty() {
+            "-".to_string()
+        } else {
+            items.join(",")
+        }
+    };
+    let keep = |s: Side| {
+        list(
+            pos.keep(s)
+                .as_slice()
+                .iter()
+                .map(|&k| cat.get(k).code.to_string())
+                .collect(),
+        )
+    };
+    out.push_str(&format!("{}/{} ", keep(Side::White), keep(Side::Black)));
+    let grave = |s: Side| {
+        let g = pos.grave(s);
+        let mut items = vec!["B".to_string(); g.black as usize];
+        items.extend(g.maseitai.as_slice().iter().map(|&k| cat.get(k).code.to_string()));
+        items.extend(std::iter::repeat_n("R".to_string(), g.red as usize));
+        list(items)
+    };
+    out.push_str(&format!("{}/{} ", grave(Side::White), grave(Side::Black)));
+    let mut effects: Vec<String> = pos.lasting().iter().map(lasting_text).collect();
+    effects.sort();
+    out.push_str(&list(effects));
+    out.push_str(&format!(" {}", pos.turn()));
+    out
 }
 
+// ---------------------------------------------------------------- moves
+
 /// The canonical text of an action.
-pub fn action_text(_a: &Action, _cat: &Catalogue) -> String {
-    todo!()
+pub fn action_text(a: &Action, cat: &Catalogue) -> String {
+    let id = |k: Kind| cat.get(k).code.to_string();
+    let mut out = match a.kind {
+        ActionKind::Summon(k) => return format!("{}@{}", id(k), a.to),
+        ActionKind::Move => format!("{}{}", a.from, a.to),
+        ActionKind::InPlace => a.from.to_string(),
+        ActionKind::LineOver | ActionKind::Goal => format!("{}^", a.from),
+    };
+    match a.follow {
+        Follow::Nothing => {}
+        Follow::Dratp => out.push('+'),
+        Follow::Invoke => out.push('*'),
+    }
+    for (n, t) in a.choices.iter().enumerate() {
+        out.push(if n == 0 { ':' } else { ',' });
+        match t {
+            Token::Square(s) => out.push_str(&s.to_string()),
+            Token::Pair(f, t) => out.push_str(&format!("{f}{t}")),
+            Token::Placed(k, s) => out.push_str(&format!("{}@{s}", id(k))),
+            Token::Gyullas => out.push('G'),
+        }
+    }
+    out
+}
+
+/// A choice token as written, before its id is looked up.
+enum RawToken<'a> {
+    Square(Square),
+    Pair(Square, Square),
+    Placed((char, &'a str), Square),
+    Gyullas,
+}
+
+fn raw_token(i: &str) -> IResult<&str, RawToken<'_>> {
+    alt((
+        map(separated_pair(raw_id, char('@'), square), |(id, s)| {
+            RawToken::Placed(id, s)
+        }),
+        map(pair(square, opt(square)), |(a, b)| match b {
+            Some(b) => RawToken::Pair(a, b),
+            None => RawToken::Square(a),
+        }),
+        map(char('G'), |_| RawToken::Gyullas),
+    ))(i)
+}
+
+/// A move text as written, before ids are looked up and the parts checked together.
+enum RawMove<'a> {
+    Summon((char, &'a str), Square),
+    Body {
+        from: Square,
+        to: Option<Square>,
+        mark: Option<char>,
+        tokens: Option<Vec<RawToken<'a>>>,
+    },
+}
+
+fn raw_move(i: &str) -> IResult<&str, RawMove<'_>> {
+    alt((
+        map(separated_pair(raw_id, char('@'), square), |(id, s)| {
+            RawMove::Summon(id, s)
+        }),
+        map(
+            tuple((
+                square,
+                opt(square),
+                opt(one_of("+*^")),
+                opt(preceded(char(':'), separated_list1(char(','), raw_token))),
+            )),
+            |(from, to, mark, tokens)| RawMove::Body { from, to, mark, tokens },
+        ),
+    ))(i)
+}
+
+/// Parse a move text's syntax only (no position): ids are looked up in `cat`.
+pub fn parse_action_syntax(text: &str, cat: &Catalogue) -> Result<Action, MoveError> {
+    let bad = |why: String| MoveError::Syntax(shown(text), why);
+    if text.is_empty() {
+        return Err(bad("empty move".into()));
+    }
+    let raw = match raw_move(text) {
+        Ok(("", raw)) => raw,
+        Ok((rest, _)) => {
+            let at = text.len() - rest.len();
+            return Err(bad(format!(
+                "unexpected {} after '{}'",
+                found(rest),
+                shown(&text[..at])
+            )));
+        }
+        Err(_) => {
+            // Name what went wrong after an id, so a broken summon is not reported as a bad start.
+            let why = match raw_id(text) {
+                Ok((rest, _)) => format!(
+                    "a summon is <id>@<square>; after '{}' found {}",
+                    shown(&text[..text.len() - rest.len()]),
+                    found(rest)
+                ),
+                Err(_) => format!("expected a square or <id>@<square> at the start, found {}", found(text)),
+            };
+            return Err(bad(why));
+        }
+    };
+    let maseitai = |(letter, digits): (char, &str)| -> Result<Kind, MoveError> {
+        if letter.is_ascii_lowercase() {
+            return Err(bad("ids are written in upper case".into()));
+        }
+        let (k, _) = resolve_id(cat, letter, digits).map_err(&bad)?;
+        if cat.get(k).is_navia() {
+            return Err(bad(format!("{} is a Navia, not a Maseitai", cat.get(k).code)));
+        }
+        Ok(k)
+    };
+    let (from, to, mark, tokens) = match raw {
+        RawMove::Summon(id, sq) => {
+            let k = maseitai(id)?;
+            return Ok(Action {
+                kind: ActionKind::Summon(k),
+                from: sq,
+                to: sq,
+                follow: Follow::Nothing,
+                choices: Choices::NONE,
+            });
+        }
+        RawMove::Body { from, to, mark, tokens } => (from, to, mark, tokens.unwrap_or_default()),
+    };
+    let mut choices = Choices::NONE;
+    let mut gyullas = false;
+    for t in tokens {
+        let token = match t {
+            RawToken::Square(s) => Token::Square(s),
+            RawToken::Pair(a, b) => Token::Pair(a, b),
+            RawToken::Placed(id, s) => Token::Placed(maseitai(id)?, s),
+            RawToken::Gyullas => {
+                gyullas = true;
+                Token::Gyullas
+            }
+        };
+        if !choices.push(token) {
+            return Err(bad(format!("more than {} choices", Choices::CAPACITY)));
+        }
+    }
+    let has_choices = !choices.is_empty();
+    let (kind, follow) = match (to, mark) {
+        (_, Some('^')) if to.is_some() => {
+            return Err(bad(
+                "a line over or goal names only the starting square, as in 'c7^'".into()
+            ));
+        }
+        (_, Some('^')) => {
+            if choices.len() > 1 || (has_choices && !matches!(choices.get(0), Some(Token::Gyullas | Token::Placed(..))))
+            {
+                return Err(bad("a line over takes one bonus: ':G' or ':<id>@<square>'".into()));
+            }
+            let kind = if has_choices {
+                ActionKind::LineOver
+            } else {
+                ActionKind::Goal
+            };
+            return Ok(Action {
+                kind,
+                from,
+                to: from,
+                follow: Follow::Nothing,
+                choices,
+            });
+        }
+        (None, None) => {
+            return Err(bad(
+                "a square alone is not a move; add a destination, '+', '*' or '^'".into()
+            ))
+        }
+        (Some(_), None) if has_choices => {
+            return Err(bad("choices follow only '+', '*' or '^'".into()));
+        }
+        (Some(_), None) => (ActionKind::Move, Follow::Nothing),
+        (to, Some(m)) => {
+            let kind = if to.is_some() {
+                ActionKind::Move
+            } else {
+                ActionKind::InPlace
+            };
+            (kind, if m == '+' { Follow::Dratp } else { Follow::Invoke })
+        }
+    };
+    if gyullas {
+        return Err(bad("'G' is the line-over bonus; it follows '^'".into()));
+    }
+    if to == Some(from) {
+        return Err(bad(format!(
+            "a move must leave {from}; to use the piece in place write '{from}+' or '{from}*'"
+        )));
+    }
+    Ok(Action {
+        kind,
+        from,
+        to: to.unwrap_or(from),
+        follow,
+        choices,
+    })
 }
 
 /// Parse a move text and check it is legal in `pos`.
-pub fn parse_action(_text: &str, _pos: &Position) -> Result<Action, MoveError> {
-    todo!()
+pub fn parse_action(text: &str, pos: &Position) -> Result<Action, MoveError> {
+    let a = parse_action_syntax(text, pos.catalogue())?;
+    let illegal = |why: String| MoveError::Illegal(shown(text), why);
+    if pos.outcome().is_some() {
+        return Err(illegal("the game is over".into()));
+    }
+    let side = pos.side_to_move();
+    match a.kind {
+        ActionKind::Summon(k) => {
+            if pos.keep(side).count(k) == 0 {
+                let code = pos.catalogue().get(k).code;
+                return Err(illegal(format!("{code} is not in the keep of the side to move")));
+            }
+        }
+        _ => {
+            if pos.piece_at(a.from).is_none_or(|p| p.side != side) {
+                return Err(illegal(format!("no piece of the side to move on {}", a.from)));
+            }
+        }
+    }
+    let legal = pos.legal_actions();
+    if legal.contains(&a) {
+        return Ok(a);
+    }
+    let same_but_choices = legal
+        .iter()
+        .any(|l| l.kind == a.kind && l.from == a.from && l.to == a.to && l.follow == a.follow);
+    if same_but_choices {
+        Err(illegal("the effect choices are not valid here".into()))
+    } else {
+        Err(illegal("not a legal action here".into()))
+    }
 }

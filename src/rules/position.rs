@@ -66,7 +66,10 @@ pub struct PieceSet {
 
 impl Default for PieceSet {
     fn default() -> Self {
-        PieceSet { len: 0, kinds: [Kind(0); PieceSet::CAPACITY] }
+        PieceSet {
+            len: 0,
+            kinds: [Kind(0); PieceSet::CAPACITY],
+        }
     }
 }
 
@@ -100,7 +103,10 @@ impl PieceSet {
     /// Each kind once, ascending.
     pub fn distinct(&self) -> impl Iterator<Item = Kind> + '_ {
         let s = self.as_slice();
-        s.iter().enumerate().filter(move |(i, k)| *i == 0 || s[i - 1] != **k).map(|(_, k)| *k)
+        s.iter()
+            .enumerate()
+            .filter(move |(i, k)| *i == 0 || s[i - 1] != **k)
+            .map(|(_, k)| *k)
     }
 
     /// Add one copy, keeping the order; false if full.
@@ -270,6 +276,10 @@ impl Position {
             turn: s.turn,
             key: 0,
         };
+        // Empty pools and graveyards hash too (count 0 has a key), so start from them.
+        p.key = (0..2).fold(0, |k, i| {
+            k ^ KEYS.pool[i][0] ^ KEYS.grave_gulled[i][0][0] ^ KEYS.grave_gulled[i][1][0]
+        });
         if s.turn == 0 {
             return Err(SetupError::Turn);
         }
@@ -312,7 +322,10 @@ impl Position {
             for &k in &s.keeps[i] {
                 class_ok(k, PieceClass::Maseitai, "in a keep")?;
                 if !p.keep_insert(side, k) {
-                    return Err(SetupError::Impossible(format!("more than 14 Maseitai in the {} keep", player(side))));
+                    return Err(SetupError::Impossible(format!(
+                        "more than 14 Maseitai in the {} keep",
+                        player(side)
+                    )));
                 }
                 maseitai += 1;
             }
@@ -335,37 +348,55 @@ impl Position {
             }
         }
         // R6: the game holds 14 black Gulled, 4 red Gulled and 14 Maseitai in all.
-        for (n, max, what) in [(black, 14, "black Gulled"), (red, 4, "red Gulled"), (maseitai, 14, "Maseitai")] {
+        for (n, max, what) in [
+            (black, 14, "black Gulled"),
+            (red, 4, "red Gulled"),
+            (maseitai, 14, "Maseitai"),
+        ] {
             if n > max {
-                return Err(SetupError::Impossible(format!("{n} {what} in the game (at most {max})")));
+                return Err(SetupError::Impossible(format!(
+                    "{n} {what} in the game (at most {max})"
+                )));
             }
         }
         let navia_of = |side: Side| (p.navias & p.sides[side.index()]).first();
-        let goal = s.lasting.iter().find_map(|l| match *l {
-            Lasting::NaviaGoal(side) => Some(side),
+        let goal = s.lasting.iter().map(|l| match *l {
+            Lasting::NaviaGoal(side) => side,
         });
-        let dratped_navias: Vec<Side> = Side::BOTH
+        let dratped: Vec<Side> = Side::BOTH
             .into_iter()
             .filter(|&sd| navia_of(sd).is_some_and(|sq| p.dratped.has(sq)))
             .collect();
         let missing: Vec<Side> = Side::BOTH.into_iter().filter(|&sd| navia_of(sd).is_none()).collect();
-        if missing.len() == 2 {
-            return Err(SetupError::NoNavia);
-        }
-        if dratped_navias.len() + missing.len() + goal.is_some() as usize > 1 + goal.is_some() as usize {
-            return Err(SetupError::Impossible("more than one way the game has ended".into()));
-        }
-        if let Some(winner) = goal {
-            if missing != [winner] {
+        // D14: a finished game shows exactly one way it ended.
+        let outcome = match (
+            goal.collect::<Vec<_>>().as_slice(),
+            missing.as_slice(),
+            dratped.as_slice(),
+        ) {
+            (_, [_, _], _) => return Err(SetupError::NoNavia),
+            ([], [], []) => None,
+            ([winner], [m], []) if winner == m => Some(Outcome {
+                winner: *winner,
+                reason: WinReason::NaviaGoal,
+            }),
+            ([_], _, _) => {
                 return Err(SetupError::Impossible(
-                    "a Navia goal needs that side's Navia off the board".into(),
-                ));
+                    "a Navia goal needs that side's Navia off the board and no other result".into(),
+                ))
             }
-            p.set_outcome(Outcome { winner, reason: super::position::WinReason::NaviaGoal });
-        } else if let Some(&loser) = missing.first() {
-            p.outcome = Some(Outcome { winner: loser.opponent(), reason: WinReason::NaviaTaken });
-        } else if let Some(&winner) = dratped_navias.first() {
-            p.outcome = Some(Outcome { winner, reason: WinReason::NaviaDratp });
+            ([], [loser], []) => Some(Outcome {
+                winner: loser.opponent(),
+                reason: WinReason::NaviaTaken,
+            }),
+            ([], [], [winner]) => Some(Outcome {
+                winner: *winner,
+                reason: WinReason::NaviaDratp,
+            }),
+            _ => return Err(SetupError::Impossible("more than one way the game has ended".into())),
+        };
+        if let Some(o) = outcome {
+            p.set_outcome(o);
         }
         if p.side == Side::Black {
             p.key ^= KEYS.black_to_move;
@@ -482,13 +513,20 @@ impl Position {
         } else {
             Piece::Maseitai(self.kinds[sq.index()])
         };
-        Some(Placed { side, piece, dratped: self.dratped.has(sq) })
+        Some(Placed {
+            side,
+            piece,
+            dratped: self.dratped.has(sq),
+        })
     }
 
     /// Lasting effects, for NFEN field 6.
     pub fn lasting(&self) -> Vec<Lasting> {
         match self.outcome {
-            Some(Outcome { winner, reason: WinReason::NaviaGoal }) => vec![Lasting::NaviaGoal(winner)],
+            Some(Outcome {
+                winner,
+                reason: WinReason::NaviaGoal,
+            }) => vec![Lasting::NaviaGoal(winner)],
             _ => Vec::new(),
         }
     }
@@ -521,7 +559,13 @@ impl Position {
         if self.side == Side::Black {
             k ^= KEYS.black_to_move;
         }
-        if matches!(self.outcome, Some(Outcome { reason: WinReason::NaviaGoal, .. })) {
+        if matches!(
+            self.outcome,
+            Some(Outcome {
+                reason: WinReason::NaviaGoal,
+                ..
+            })
+        ) {
             k ^= KEYS.goal;
         }
         k

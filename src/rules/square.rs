@@ -248,12 +248,8 @@ pub mod zones {
 
     /// R3: the summon squares of each side.
     pub const SUMMON: [Bitboard; 2] = [
-        Bitboard(
-            sq(b"a1") | sq(b"b1") | sq(b"c1") | sq(b"e1") | sq(b"f1") | sq(b"g1") | sq(b"a2") | sq(b"g2"),
-        ),
-        Bitboard(
-            sq(b"a7") | sq(b"b7") | sq(b"c7") | sq(b"e7") | sq(b"f7") | sq(b"g7") | sq(b"a6") | sq(b"g6"),
-        ),
+        Bitboard(sq(b"a1") | sq(b"b1") | sq(b"c1") | sq(b"e1") | sq(b"f1") | sq(b"g1") | sq(b"a2") | sq(b"g2")),
+        Bitboard(sq(b"a7") | sq(b"b7") | sq(b"c7") | sq(b"e7") | sq(b"f7") | sq(b"g7") | sq(b"a6") | sq(b"g6")),
     ];
 
     /// R4: the gyullas reduction zone.

@@ -6,7 +6,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::rules::{Action, Game};
+use crate::rules::Action;
 
 /// What `go` asked for. All fields optional; an empty `Limits` means "infinite".
 #[derive(Clone, Debug, Default)]
@@ -106,7 +106,13 @@ pub struct SearchOptions {
 
 impl Default for SearchOptions {
     fn default() -> Self {
-        SearchOptions { hash_mb: 16, threads: 1, multipv: 1, skill_level: 20, move_overhead: Duration::from_millis(10) }
+        SearchOptions {
+            hash_mb: 16,
+            threads: 1,
+            multipv: 1,
+            skill_level: 20,
+            move_overhead: Duration::from_millis(10),
+        }
     }
 }
 

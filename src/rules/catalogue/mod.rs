@@ -310,9 +310,7 @@ impl Catalogue {
         self.entries
             .iter()
             .position(|e| {
-                norm(&e.code.to_string()) == want
-                    || norm(&e.name) == want
-                    || e.aliases.iter().any(|a| norm(a) == want)
+                norm(&e.code.to_string()) == want || norm(&e.name) == want || e.aliases.iter().any(|a| norm(a) == want)
             })
             .map(|i| Kind(i as u8))
     }

@@ -36,7 +36,11 @@ impl FaceTables {
                 MarkKind::Step | MarkKind::Dot => {
                     for sq in Square::all() {
                         if let Some(t) = sq.offset(dx, dy) {
-                            let table = if m.kind == MarkKind::Step { &mut steps } else { &mut dots };
+                            let table = if m.kind == MarkKind::Step {
+                                &mut steps
+                            } else {
+                                &mut dots
+                            };
                             table[sq.index()] |= t.bb();
                         }
                     }
@@ -68,7 +72,12 @@ pub struct KindTables {
 impl KindTables {
     /// Build the tables of one entry.
     pub fn build(def: &PieceDef) -> KindTables {
-        let face = |d: bool| [FaceTables::build(def, d, Side::White), FaceTables::build(def, d, Side::Black)];
+        let face = |d: bool| {
+            [
+                FaceTables::build(def, d, Side::White),
+                FaceTables::build(def, d, Side::Black),
+            ]
+        };
         let mut t = KindTables {
             faces: [face(false), face(true)],
             immortal: false,
