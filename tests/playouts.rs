@@ -41,10 +41,18 @@ impl Rng {
 
 /// A random force (R28: a Maseitai at most twice) with random pools, as NFEN.
 fn random_start(rng: &mut Rng, cat: &Catalogue) -> String {
-    let navias: Vec<String> =
-        cat.entries().iter().filter(|e| e.code.class == PieceClass::Navia).map(|e| e.code.to_string()).collect();
-    let maseitai: Vec<String> =
-        cat.entries().iter().filter(|e| e.code.class == PieceClass::Maseitai).map(|e| e.code.to_string()).collect();
+    let navias: Vec<String> = cat
+        .entries()
+        .iter()
+        .filter(|e| e.code.class == PieceClass::Navia)
+        .map(|e| e.code.to_string())
+        .collect();
+    let maseitai: Vec<String> = cat
+        .entries()
+        .iter()
+        .filter(|e| e.code.class == PieceClass::Maseitai)
+        .map(|e| e.code.to_string())
+        .collect();
     let mut keep = || {
         let mut k: Vec<String> = Vec::new();
         while k.len() < 7 {
@@ -91,11 +99,15 @@ fn random_playouts_agree_with_the_reference() {
     let mut compared = 0u64;
     let mut plies = 0u64;
     for game in 0..GAMES {
-        let start = if game % 2 == 0 { START_NFEN.to_string() } else { random_start(&mut rng, cat) };
+        let start = if game % 2 == 0 {
+            START_NFEN.to_string()
+        } else {
+            random_start(&mut rng, cat)
+        };
         let mut pos = parse_nfen(&start, cat).unwrap_or_else(|e| panic!("{start}: {e}"));
         check_after_move(&pos, cat);
         for ply in 0..MAX_PLIES {
-            let full = game < FULLY_CHECKED || (ply as u64 + game) % SAMPLE_EVERY == 0;
+            let full = game < FULLY_CHECKED || (ply as u64 + game).is_multiple_of(SAMPLE_EVERY);
             if full {
                 if let Err(e) = compare(&pos) {
                     panic!("game {game} ply {ply} from {start}\n{e}");

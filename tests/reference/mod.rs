@@ -247,7 +247,11 @@ fn destinations(s: &Setup, from: Square, cat: &Catalogue) -> Vec<Square> {
     let f = forward(side);
     match pl.piece {
         Piece::BlackGulled | Piece::RedGulled => {
-            let dxs: &[i8] = if pl.piece == Piece::BlackGulled { &[0] } else { &[-1, 0, 1] };
+            let dxs: &[i8] = if pl.piece == Piece::BlackGulled {
+                &[0]
+            } else {
+                &[-1, 0, 1]
+            };
             for &dx in dxs {
                 if let Some(t) = sq(from.file() + dx, from.rank() + f) {
                     if can_land(s, side, t, cat) {
@@ -367,7 +371,9 @@ fn bounce(s: &Setup, side: Side, from: Square, dx: i8, dy: i8, cat: &Catalogue, 
 
 /// R24: whether `side`'s Navia could be taken by a move of the opponent, were it their turn.
 pub fn reference_in_check(s: &Setup, side: Side, cat: &Catalogue) -> bool {
-    let Some(navia) = navia_square(s, side) else { return false };
+    let Some(navia) = navia_square(s, side) else {
+        return false;
+    };
     all_squares().any(|q| matches!(at(s, q), Some(p) if p.side != side) && destinations(s, q, cat).contains(&navia))
 }
 
@@ -472,7 +478,15 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
                 for q in places(r, me, place, cat) {
                     let mut n = r.clone();
                     remove_one(&mut n.s.graves[me.index()].2, k);
-                    set(&mut n.s, q, Some(Placed { side: me, piece: Piece::Maseitai(k), dratped: false })); // D6
+                    set(
+                        &mut n.s,
+                        q,
+                        Some(Placed {
+                            side: me,
+                            piece: Piece::Maseitai(k),
+                            dratped: false,
+                        }),
+                    ); // D6
                     n.tokens.push(Token::Placed(k, q));
                     out.push(n);
                 }
@@ -488,7 +502,11 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
                     if n.piece == Some(from) {
                         n.piece = Some(dest);
                     }
-                    n.tokens.push(if who == Target::Itself { Token::Square(dest) } else { Token::Pair(from, dest) });
+                    n.tokens.push(if who == Target::Itself {
+                        Token::Square(dest)
+                    } else {
+                        Token::Pair(from, dest)
+                    });
                     out.push(n);
                 }
             }
@@ -540,7 +558,9 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
 
 /// Resolve effect steps in order, every branch of choices (D1, D2).
 fn resolve(r: Resolving, me: Side, steps: &[EffectAction], cat: &Catalogue) -> Vec<Resolving> {
-    let Some((&first, rest)) = steps.split_first() else { return vec![r] };
+    let Some((&first, rest)) = steps.split_first() else {
+        return vec![r];
+    };
     let opts = step_options(&r, me, first, cat);
     if opts.is_empty() {
         return resolve(r, me, rest, cat);
@@ -555,21 +575,34 @@ fn choices(tokens: &[Token]) -> Choices {
 }
 
 fn action(kind: ActionKind, from: Square, to: Square, follow: Follow, tokens: &[Token]) -> Action {
-    Action { kind, from, to, follow, choices: choices(tokens) }
+    Action {
+        kind,
+        from,
+        to,
+        follow,
+        choices: choices(tokens),
+    }
 }
 
-/// After the move part (or none) of an action by the piece now on `q`: the
-/// action as it stands (follow Nothing) and every dratp or invoke that may follow.
-fn with_follows(
-    s: Setup,
+/// The first part of an action by one piece: a move to `to`, or nothing (`InPlace`).
+struct Part {
     kind: ActionKind,
     from: Square,
-    q: Square,
-    moved_dratped: bool,
-    allow_nothing: bool,
-    cat: &Catalogue,
-    out: &mut Vec<(Action, Setup)>,
-) {
+    to: Square,
+    /// The piece was dratped before this turn (R18, D9).
+    was_dratped: bool,
+}
+
+/// After the first part of an action: the action as it stands (follow
+/// Nothing, only after a move) and every dratp or invoke that may follow.
+fn with_follows(s: Setup, part: Part, cat: &Catalogue, out: &mut Vec<(Action, Setup)>) {
+    let Part {
+        kind,
+        from,
+        to: q,
+        was_dratped: moved_dratped,
+    } = part;
+    let allow_nothing = kind == ActionKind::Move;
     let me = s.side;
     let pl = at(&s, q).unwrap();
     let pool = s.pools[me.index()] as u32;
@@ -579,15 +612,13 @@ fn with_follows(
         out.push((action(kind, from, q, Follow::Nothing, &[]), c));
     }
     match pl.piece {
-        Piece::Navia(_) => {
-            // R19: 60, never halved, not in check at that moment.
-            if !pl.dratped && pool >= NAVIA_DRATP_COST && !reference_in_check(&s, me, cat) {
-                let mut c = s.clone();
-                spend(&mut c, me, NAVIA_DRATP_COST);
-                set(&mut c, q, Some(Placed { dratped: true, ..pl }));
-                pass_turn(&mut c);
-                out.push((action(kind, from, q, Follow::Dratp, &[]), c));
-            }
+        // R19: 60, never halved, not in check at that moment.
+        Piece::Navia(_) if !pl.dratped && pool >= NAVIA_DRATP_COST && !reference_in_check(&s, me, cat) => {
+            let mut c = s.clone();
+            spend(&mut c, me, NAVIA_DRATP_COST);
+            set(&mut c, q, Some(Placed { dratped: true, ..pl }));
+            pass_turn(&mut c);
+            out.push((action(kind, from, q, Follow::Dratp, &[]), c));
         }
         Piece::Maseitai(k) => {
             let def: &PieceDef = cat.get(k);
@@ -598,7 +629,11 @@ fn with_follows(
                     let mut c = s.clone();
                     spend(&mut c, me, cost);
                     set(&mut c, q, Some(Placed { dratped: true, ..pl }));
-                    let r = Resolving { s: c, tokens: Vec::new(), piece: Some(q) };
+                    let r = Resolving {
+                        s: c,
+                        tokens: Vec::new(),
+                        piece: Some(q),
+                    };
                     for mut done in resolve(r, me, &def.effect.on_dratp, cat) {
                         pass_turn(&mut done.s);
                         out.push((action(kind, from, q, Follow::Dratp, &done.tokens), done.s));
@@ -611,7 +646,11 @@ fn with_follows(
                     if pool >= cost {
                         let mut c = s.clone();
                         spend(&mut c, me, cost);
-                        let r = Resolving { s: c, tokens: Vec::new(), piece: Some(q) };
+                        let r = Resolving {
+                            s: c,
+                            tokens: Vec::new(),
+                            piece: Some(q),
+                        };
                         for mut done in resolve(r, me, &[inv.action], cat) {
                             pass_turn(&mut done.s);
                             out.push((action(kind, from, q, Follow::Invoke, &done.tokens), done.s));
@@ -667,7 +706,13 @@ pub fn reference_children(s: &Setup, cat: &Catalogue) -> Vec<(Action, Setup)> {
                 pass_turn(&mut c);
                 out.push((Action::step(from, to), c));
             } else {
-                with_follows(c, ActionKind::Move, from, to, pl.dratped, true, cat, &mut out);
+                let part = Part {
+                    kind: ActionKind::Move,
+                    from,
+                    to,
+                    was_dratped: pl.dratped,
+                };
+                with_follows(c, part, cat, &mut out);
             }
         }
         match pl.piece {
@@ -680,7 +725,10 @@ pub fn reference_children(s: &Setup, cat: &Catalogue) -> Vec<(Action, Setup)> {
                 let mut g = c.clone();
                 earn(&mut g, me, LINE_OVER_BONUS);
                 pass_turn(&mut g);
-                out.push((action(ActionKind::LineOver, from, from, Follow::Nothing, &[Token::Gyullas]), g));
+                out.push((
+                    action(ActionKind::LineOver, from, from, Follow::Nothing, &[Token::Gyullas]),
+                    g,
+                ));
                 let grave = c.graves[me.index()].2.clone();
                 for k in distinct(&grave) {
                     for q in summon_squares(me) {
@@ -689,9 +737,26 @@ pub fn reference_children(s: &Setup, cat: &Catalogue) -> Vec<(Action, Setup)> {
                         }
                         let mut r = c.clone();
                         remove_one(&mut r.graves[me.index()].2, k);
-                        set(&mut r, q, Some(Placed { side: me, piece: Piece::Maseitai(k), dratped: false }));
+                        set(
+                            &mut r,
+                            q,
+                            Some(Placed {
+                                side: me,
+                                piece: Piece::Maseitai(k),
+                                dratped: false,
+                            }),
+                        );
                         pass_turn(&mut r);
-                        out.push((action(ActionKind::LineOver, from, from, Follow::Nothing, &[Token::Placed(k, q)]), r));
+                        out.push((
+                            action(
+                                ActionKind::LineOver,
+                                from,
+                                from,
+                                Follow::Nothing,
+                                &[Token::Placed(k, q)],
+                            ),
+                            r,
+                        ));
                     }
                 }
             }
@@ -705,11 +770,23 @@ pub fn reference_children(s: &Setup, cat: &Catalogue) -> Vec<(Action, Setup)> {
                     out.push((action(ActionKind::Goal, from, from, Follow::Nothing, &[]), c));
                 }
                 // R15.5: Navia dratp in place.
-                with_follows(s.clone(), ActionKind::InPlace, from, from, false, false, cat, &mut out);
+                let part = Part {
+                    kind: ActionKind::InPlace,
+                    from,
+                    to: from,
+                    was_dratped: false,
+                };
+                with_follows(s.clone(), part, cat, &mut out);
             }
             Piece::Maseitai(_) => {
                 // R15.5, R15.6: dratp or invoke without moving.
-                with_follows(s.clone(), ActionKind::InPlace, from, from, pl.dratped, false, cat, &mut out);
+                let part = Part {
+                    kind: ActionKind::InPlace,
+                    from,
+                    to: from,
+                    was_dratped: pl.dratped,
+                };
+                with_follows(s.clone(), part, cat, &mut out);
             }
             _ => {}
         }
@@ -717,13 +794,25 @@ pub fn reference_children(s: &Setup, cat: &Catalogue) -> Vec<(Action, Setup)> {
     // R16: summons.
     let navia = navia_square(s, me).expect("reference: a live game has both Navias");
     for k in distinct(&s.keeps[me.index()]) {
-        let squares = if cat.get(k).navia_guard { neighbours(navia) } else { summon_squares(me) };
+        let squares = if cat.get(k).navia_guard {
+            neighbours(navia)
+        } else {
+            summon_squares(me)
+        };
         let mut squares: Vec<Square> = squares.into_iter().filter(|&q| at(s, q).is_none()).collect();
         squares.sort();
         for q in squares {
             let mut c = s.clone();
             remove_one(&mut c.keeps[me.index()], k);
-            set(&mut c, q, Some(Placed { side: me, piece: Piece::Maseitai(k), dratped: false }));
+            set(
+                &mut c,
+                q,
+                Some(Placed {
+                    side: me,
+                    piece: Piece::Maseitai(k),
+                    dratped: false,
+                }),
+            );
             pass_turn(&mut c);
             out.push((action(ActionKind::Summon(k), q, q, Follow::Nothing, &[]), c));
         }
@@ -816,7 +905,13 @@ pub fn compare(pos: &Position) -> Result<(), String> {
 pub fn test_catalogue() -> &'static Catalogue {
     static CAT: std::sync::OnceLock<&'static Catalogue> = std::sync::OnceLock::new();
     CAT.get_or_init(|| {
-        let text = format!("{}\n{}", dratp::rules::catalogue::BUILTIN_TEXT, include_str!("../data/extra.cat"));
-        Catalogue::parse(&text).unwrap_or_else(|e| panic!("test catalogue: {e}")).intern()
+        let text = format!(
+            "{}\n{}",
+            dratp::rules::catalogue::BUILTIN_TEXT,
+            include_str!("../data/extra.cat")
+        );
+        Catalogue::parse(&text)
+            .unwrap_or_else(|e| panic!("test catalogue: {e}"))
+            .intern()
     })
 }
