@@ -901,14 +901,16 @@ pub fn compare(pos: &Position) -> Result<(), String> {
     }
 }
 
-/// The built-in catalogue plus the test pieces of `tests/data/extra.cat`.
+/// The built-in catalogue plus the test pieces of `tests/data/extra.cat` (M90–M92)
+/// and `tests/data/reference.cat` (M93–M94).
 pub fn test_catalogue() -> &'static Catalogue {
     static CAT: std::sync::OnceLock<&'static Catalogue> = std::sync::OnceLock::new();
     CAT.get_or_init(|| {
         let text = format!(
-            "{}\n{}",
+            "{}\n{}\n{}",
             dratp::rules::catalogue::BUILTIN_TEXT,
-            include_str!("../data/extra.cat")
+            include_str!("../data/extra.cat"),
+            include_str!("../data/reference.cat")
         );
         Catalogue::parse(&text)
             .unwrap_or_else(|e| panic!("test catalogue: {e}"))
