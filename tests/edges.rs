@@ -4,7 +4,7 @@
 
 mod reference;
 
-use dratp::rules::parse_nfen;
+use dratp::rules::{action_text, nfen, parse_action, parse_nfen};
 
 use reference::{compare, test_catalogue};
 
@@ -66,4 +66,17 @@ fn generators_agree_on_edge_positions_and_two_plies_after() {
         failures.extend(nodes.iter().filter_map(|n| compare(n).err()).take(2));
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// notation.md: "An effect with nothing to choose takes no `:`". A step on the
+/// effect's own piece (`return-to-keep itself`, like `sacrifice`) names nothing.
+#[test]
+fn an_effect_step_on_the_piece_itself_takes_no_token() {
+    let cat = test_catalogue();
+    let pos = parse_nfen("3[n02]3/7/7/7/3[M94]3/7/3[N01]3 w 5/0 -/- -/- - 5", cat).unwrap();
+    let texts: Vec<String> = pos.legal_actions().iter().map(|a| action_text(a, cat)).collect();
+    assert!(texts.contains(&"d3+".to_string()), "{texts:?}");
+    assert!(!texts.iter().any(|t| t.starts_with("d3+:")), "{texts:?}");
+    let a = parse_action("d3+", &pos).unwrap();
+    assert_eq!(nfen(&pos.play(&a)), "3[n02]3/7/7/7/7/7/3[N01]3 b 0/0 M94/- -/- - 5");
 }
