@@ -43,7 +43,7 @@ const EDGES: &[&str] = &[
     "3[n02]3/7/2bR3/2[+M93]4/1B2[M93]2/7/3[N01]3 w 9/0 -/- M02,M04/- - 5",
     // Black jumpers and bouncers: the compass turned 180 degrees
     "3[n02]3/[m90][m92]2[+m90]2/5[+m92]1/1B5/4B2/5R1/3[N01]3 b 0/20 -/- -/- - 5",
-    // M94: relocate another piece anywhere, then return itself to the keep
+    // M94: relocate another piece onto an own summon square, then return itself to the keep
     "3[n02]3/7/7/2b4/3[M94]3/4B2/3[N01]3 w 5/0 -/- -/- - 5",
     // R23: a Navia on the far rank with a Maseitai still in the keep: no goal
     "2[N01]4/7/7/7/7/4[n02]2/7 w 0/0 M01/- -/- - 5",

@@ -4,11 +4,14 @@
 //! print→parse→print is stable, the played action's text parses back to the
 //! same action, pools stay within 0–60 (R12). On every position of the first
 //! games (then on a sample) the fast and reference generators agree and every
-//! legal action's text parses back to it.
+//! legal action's text parses back to it. Then the same comparison on random
+//! scattered positions (pieces anywhere, random pools), which reach corners of
+//! the rules that games from the start rarely do.
 
 mod reference;
 
-use dratp::rules::catalogue::{Catalogue, PieceClass};
+use dratp::rules::catalogue::{Catalogue, Kind, PieceClass};
+use dratp::rules::position::{Piece, Placed, Setup};
 use dratp::rules::{action_text, nfen, parse_action, parse_nfen, Position, Side, START_NFEN};
 
 use reference::{compare, test_catalogue};
@@ -21,6 +24,8 @@ const FULLY_CHECKED: u64 = 200;
 const SAMPLE_EVERY: u64 = 16;
 /// Game length cap, in plies.
 const MAX_PLIES: usize = 150;
+/// Random scattered positions compared with the reference, with their children.
+const POSITIONS: usize = 1_500;
 
 /// SplitMix64: a tiny seeded generator, enough for picking moves.
 struct Rng(u64);
@@ -135,4 +140,112 @@ fn random_playouts_agree_with_the_reference() {
     }
     assert!(compared > 30_000, "only {compared} positions compared");
     assert!(plies > 100_000, "only {plies} plies played");
+}
+
+/// A random scatter of pieces: Navias, Gulled and Maseitai (dratped or not) on
+/// random squares, random keeps, graveyards and pools. `None` when the draw
+/// breaks a count NFEN refuses (D15).
+fn random_position(rng: &mut Rng, cat: &'static Catalogue) -> Option<Position> {
+    let of = |class| {
+        cat.kinds()
+            .filter(|&k| cat.get(k).code.class == class)
+            .collect::<Vec<Kind>>()
+    };
+    let (navias, maseitai) = (of(PieceClass::Navia), of(PieceClass::Maseitai));
+    let mut board = [None; 49];
+    let mut free: Vec<usize> = (0..49).collect();
+    let mut put = |rng: &mut Rng, pl: Placed| {
+        let q = free.swap_remove(rng.below(free.len()));
+        board[q] = Some(pl);
+    };
+    let mut keeps = [Vec::new(), Vec::new()];
+    let mut graves = [(0, 0, Vec::new()), (0, 0, Vec::new())];
+    for side in Side::BOTH {
+        let i = side.index();
+        let navia = Piece::Navia(navias[rng.below(navias.len())]);
+        put(
+            rng,
+            Placed {
+                side,
+                piece: navia,
+                dratped: false,
+            },
+        );
+        for _ in 0..rng.below(6) {
+            put(
+                rng,
+                Placed {
+                    side,
+                    piece: Piece::BlackGulled,
+                    dratped: false,
+                },
+            );
+        }
+        for _ in 0..rng.below(3) {
+            put(
+                rng,
+                Placed {
+                    side,
+                    piece: Piece::RedGulled,
+                    dratped: false,
+                },
+            );
+        }
+        for _ in 0..rng.below(6) {
+            let k = maseitai[rng.below(maseitai.len())];
+            match rng.below(4) {
+                0 => keeps[i].push(k),
+                1 => graves[i].2.push(k),
+                _ => {
+                    let dratped = rng.below(2) == 0;
+                    put(
+                        rng,
+                        Placed {
+                            side,
+                            piece: Piece::Maseitai(k),
+                            dratped,
+                        },
+                    )
+                }
+            }
+        }
+        graves[i].0 = rng.below(3) as u8;
+        graves[i].1 = rng.below(2) as u8;
+        keeps[i].sort();
+        graves[i].2.sort();
+    }
+    // Pools near the cap (R12) and near the Navia dratp (R19) come up often.
+    let mut pool = || [0, 59, 60, rng.below(61) as u8][rng.below(4)];
+    let pools = [pool(), pool()];
+    let side = if rng.below(2) == 0 { Side::White } else { Side::Black };
+    let setup = Setup {
+        board,
+        side,
+        pools,
+        keeps,
+        graves,
+        lasting: Vec::new(),
+        turn: 9,
+    };
+    Position::from_setup(cat, &setup).ok()
+}
+
+#[test]
+fn random_positions_and_their_children_agree_with_the_reference() {
+    let cat = test_catalogue();
+    let mut rng = Rng(0xD7A7_5CA7);
+    let mut compared = 0;
+    for _ in 0..POSITIONS {
+        let Some(pos) = random_position(&mut rng, cat) else {
+            continue;
+        };
+        let children: Vec<Position> = pos.legal_actions().iter().map(|a| pos.play(a)).collect();
+        for p in std::iter::once(pos).chain(children) {
+            if let Err(e) = compare(&p) {
+                panic!("{e}");
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared > 20_000, "only {compared} positions compared");
 }
