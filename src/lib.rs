@@ -11,5 +11,6 @@
 //! assert!(!pos.legal_actions().is_empty());
 //! ```
 
+pub mod protocol;
 pub mod rules;
 pub mod search;

@@ -5,6 +5,29 @@ use super::catalogue::{EffectAction, Kind, MarkKind, Place, Target};
 use super::position::{Outcome, Piece, Placed, Position, WinReason};
 use super::square::{zones, Bitboard, Side, Square, SIZE};
 
+/// Where generated actions go: a list, or a counter for bulk perft.
+pub trait ActionSink {
+    /// Take one legal action.
+    fn push(&mut self, a: Action);
+}
+
+impl ActionSink for Vec<Action> {
+    #[inline]
+    fn push(&mut self, a: Action) {
+        Vec::push(self, a);
+    }
+}
+
+/// Counts actions instead of storing them.
+struct Counter(u64);
+
+impl ActionSink for Counter {
+    #[inline]
+    fn push(&mut self, _: Action) {
+        self.0 += 1;
+    }
+}
+
 /// R13: gyullas for taking a piece by a move (a Navia ends the game instead).
 #[inline]
 fn capture_reward(pos: &Position, victim: Placed) -> u32 {
@@ -26,20 +49,35 @@ fn zone_cost(cost: u8, at: Square) -> u8 {
     }
 }
 
+/// The eight squares around each square (R9, R16).
+const RING: [Bitboard; Square::COUNT] = {
+    let mut t = [Bitboard::EMPTY; Square::COUNT];
+    let mut i = 0;
+    while i < Square::COUNT {
+        let (f, r) = ((i % 7) as i8, (i / 7) as i8);
+        let mut b = 0u64;
+        let mut dy = -1;
+        while dy <= 1 {
+            let mut dx = -1;
+            while dx <= 1 {
+                let (x, y) = (f + dx, r + dy);
+                if (dx != 0 || dy != 0) && x >= 0 && x < SIZE && y >= 0 && y < SIZE {
+                    b |= 1u64 << (y * SIZE + x);
+                }
+                dx += 1;
+            }
+            dy += 1;
+        }
+        t[i] = Bitboard(b);
+        i += 1;
+    }
+    t
+};
+
 /// The eight squares around `sq`.
 #[inline]
 fn ring(sq: Square) -> Bitboard {
-    let mut b = Bitboard::EMPTY;
-    for dy in -1..=1 {
-        for dx in -1..=1 {
-            if (dx, dy) != (0, 0) {
-                if let Some(t) = sq.offset(dx, dy) {
-                    b |= t.bb();
-                }
-            }
-        }
-    }
-    b
+    RING[sq.index()]
 }
 
 /// Squares a line mark reaches from `from` over `occ`, including the square of
@@ -168,6 +206,17 @@ impl Position {
 
     /// Append all legal actions to `out` (R15). A finished game has none.
     pub fn generate(&self, out: &mut Vec<Action>) {
+        self.generate_into(out);
+    }
+
+    /// The number of legal actions, counted without building them (bulk perft).
+    pub fn count_actions(&self) -> u64 {
+        let mut n = Counter(0);
+        self.generate_into(&mut n);
+        n.0
+    }
+
+    fn generate_into(&self, out: &mut impl ActionSink) {
         if self.outcome.is_some() {
             return;
         }
@@ -236,18 +285,34 @@ impl Position {
         for from in self.maseitai & own {
             let kind = self.kinds[from.index()];
             let dratped = self.dratped.has(from);
-            let tables = self.cat.tables(kind);
-            let income = if dratped { tables.move_income as u32 } else { 0 };
+            let def = self.cat.get(kind);
+            let follow_cost = match (dratped, &def.effect.invoke) {
+                (false, _) => Some(def.cost),
+                (true, Some(inv)) => Some(inv.cost),
+                (true, None) => None,
+            };
+            let income = if dratped {
+                self.cat.tables(kind).move_income as u32
+            } else {
+                0
+            };
             for to in maseitai_reach(self, from, us, occ) & open {
                 out.push(Action::step(from, to));
+                let Some(cost) = follow_cost else { continue };
                 if self.navias.has(to) {
                     continue; // R15: taking the Navia ends the game at once.
                 }
-                let gain = income + self.piece_at(to).map_or(0, |v| capture_reward(self, v));
-                let pool_after = (pool + gain).min(60);
-                self.push_follows(from, to, kind, dratped, pool_after, out);
+                let mut pool_after = pool + income;
+                if occ.has(to) {
+                    pool_after += self.piece_at(to).map_or(0, |v| capture_reward(self, v));
+                }
+                if pool_after.min(60) >= zone_cost(cost, to) as u32 {
+                    self.push_follows(from, to, kind, dratped, out);
+                }
             }
-            self.push_follows(from, from, kind, dratped, pool, out);
+            if follow_cost.is_some_and(|c| pool >= zone_cost(c, from) as u32) {
+                self.push_follows(from, from, kind, dratped, out);
+            }
         }
     }
 
@@ -263,7 +328,7 @@ impl Position {
     }
 
     /// R22: one action per bonus for the Gulled on `from`.
-    fn push_line_overs(&self, from: Square, out: &mut Vec<Action>) {
+    fn push_line_overs(&self, from: Square, out: &mut impl ActionSink) {
         let base = Action {
             kind: ActionKind::LineOver,
             ..Action::step(from, from)
@@ -282,8 +347,8 @@ impl Position {
         }
     }
 
-    /// Dratp or invoke after a Maseitai's move (or in place when `from == to`).
-    fn push_follows(&self, from: Square, to: Square, kind: Kind, dratped: bool, pool: u32, out: &mut Vec<Action>) {
+    /// Dratp or invoke after a Maseitai's move (or in place when `from == to`); the caller checked the pool.
+    fn push_follows(&self, from: Square, to: Square, kind: Kind, dratped: bool, out: &mut impl ActionSink) {
         let def = self.cat.get(kind);
         let (follow, cost, steps): (Follow, u8, &[EffectAction]) = if !dratped {
             (Follow::Dratp, def.cost, &def.effect.on_dratp)
@@ -293,9 +358,6 @@ impl Position {
             return;
         };
         let cost = zone_cost(cost, to);
-        if pool < cost as u32 {
-            return;
-        }
         let kind_of_action = if from == to {
             ActionKind::InPlace
         } else {
@@ -321,7 +383,7 @@ impl Position {
     }
 
     /// Enumerate the choices of effect steps one after another (D1, D2).
-    fn expand_steps(&self, piece: Square, steps: &[EffectAction], action: Action, out: &mut Vec<Action>) {
+    fn expand_steps(&self, piece: Square, steps: &[EffectAction], action: Action, out: &mut impl ActionSink) {
         let Some((&step, rest)) = steps.split_first() else {
             out.push(action);
             return;

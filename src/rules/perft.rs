@@ -32,12 +32,12 @@ fn walk(pos: &Position, depth: u32, bufs: &mut [Vec<Action>], bulk: bool) -> u64
     if depth == 0 {
         return 1;
     }
+    if depth == 1 && bulk {
+        return pos.count_actions();
+    }
     let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
     buf.clear();
     pos.generate(buf);
-    if depth == 1 && bulk {
-        return buf.len() as u64;
-    }
     let mut n = 0;
     for a in buf.iter() {
         n += walk(&pos.play(a), depth - 1, rest, bulk);

@@ -3,6 +3,21 @@
 //! CONTRACT between the search and the protocol layer. The search helper owns
 //! this folder and may add to these types, but keeps these names and meanings.
 
+mod alphabeta;
+pub mod eval;
+mod ordering;
+mod score;
+mod skill;
+mod threads;
+mod time;
+mod tt;
+
+pub use bench::{bench, BENCH_POSITIONS};
+pub use searcher::Searcher;
+
+mod bench;
+mod searcher;
+
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -124,15 +139,3 @@ pub struct Signals {
     /// Set by `ponderhit`: the pondered move was played; switch to the clock.
     pub ponderhit: AtomicBool,
 }
-// The search entry point (to be provided by the search module):
-//   pub struct Searcher;
-//   impl Searcher {
-//       pub fn new(opts: &SearchOptions) -> Searcher;        // cheap; allocates the TT lazily
-//       pub fn set_options(&mut self, opts: &SearchOptions); // resize TT / threads when idle
-//       pub fn prepare(&mut self);                           // heavy allocation (on isready/go)
-//       pub fn new_game(&mut self);                          // clear TT and histories
-//       pub fn search(&mut self, game: &Game, limits: &Limits, signals: &Signals,
-//                     info: &mut dyn FnMut(&Info)) -> SearchResult;
-//       pub fn eval_report(game: &Game) -> String;           // for the `eval` command: terms, one per line
-//   }
-//   pub fn bench(depth: u32, info: &mut dyn FnMut(&str)) -> (u64 nodes, Duration);

@@ -1,0 +1,661 @@
+//! Every input line of the protocol as a typed [`Command`], parsed with nom.
+//!
+//! Parsing is purely textual: NFEN, move texts and option values are checked
+//! later against the engine's state, so this module needs no position.
+
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_till1};
+use nom::character::complete::{multispace0, multispace1};
+use nom::combinator::{all_consuming, map, opt, value};
+use nom::multi::separated_list0;
+use nom::sequence::{delimited, terminated};
+use nom::IResult;
+use thiserror::Error;
+
+/// The protocol dialect a GUI chose with its first command.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Dialect {
+    /// `uci`: chess-style GUIs.
+    Uci,
+    /// `ugi`: the Universal Game Interface of generic tournament managers.
+    Ugi,
+}
+
+/// Where a `position` command starts.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum StartPos {
+    /// `startpos`: the default start (R7, R31).
+    Start,
+    /// `fen <NFEN>`: the seven fields joined by single spaces, not yet checked.
+    Fen(String),
+}
+
+/// The words of a `go` command; times in milliseconds exactly as sent (they may be negative).
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct GoParams {
+    /// Remaining clock, first player first (`wtime`/`p1time`, `btime`/`p2time`).
+    pub time: [Option<i64>; 2],
+    /// Increment per move, first player first (`winc`/`p1inc`, `binc`/`p2inc`).
+    pub inc: [Option<i64>; 2],
+    /// `movestogo`.
+    pub movestogo: Option<u32>,
+    /// `movetime`.
+    pub movetime: Option<i64>,
+    /// `depth`.
+    pub depth: Option<u32>,
+    /// `nodes`.
+    pub nodes: Option<u64>,
+    /// `mate`.
+    pub mate: Option<u32>,
+    /// `infinite`.
+    pub infinite: bool,
+    /// `ponder`.
+    pub ponder: bool,
+    /// `searchmoves`: move texts, checked against the position later.
+    pub searchmoves: Vec<String>,
+}
+
+impl GoParams {
+    /// No limit at all (no clock, `movetime`, `depth`, `nodes` or `mate`): read as `go infinite`.
+    pub fn has_no_limit(&self) -> bool {
+        self.time == [None, None]
+            && self.movetime.is_none()
+            && self.depth.is_none()
+            && self.nodes.is_none()
+            && self.mate.is_none()
+    }
+
+    /// The search answers only after `stop` (or `ponderhit`).
+    pub fn waits_for_signal(&self) -> bool {
+        self.infinite || self.ponder || self.has_no_limit()
+    }
+}
+
+/// What `query` asks about.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Query {
+    /// `query gameover` → `response true|false`.
+    GameOver,
+    /// `query p1turn` → `response true|false`.
+    P1Turn,
+    /// `query result` → `response p1win|p2win|draw|none`.
+    Result,
+}
+
+/// One parsed input line.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Command {
+    /// `uci` or `ugi`: identify, list options, choose the dialect.
+    Hello(Dialect),
+    /// `debug on|off`.
+    Debug(bool),
+    /// `isready`.
+    IsReady,
+    /// `setoption name <name> [value <value>]`; name and value with inner spaces kept single.
+    SetOption {
+        /// The option name as sent.
+        name: String,
+        /// The value, if any.
+        value: Option<String>,
+    },
+    /// `ucinewgame` or `uginewgame`.
+    NewGame,
+    /// `position startpos|fen <NFEN> [moves …]`.
+    Position {
+        /// The start.
+        start: StartPos,
+        /// Move texts played from it.
+        moves: Vec<String>,
+    },
+    /// `go …`.
+    Go(GoParams),
+    /// `perft <depth>` or `go perft <depth>`.
+    Perft(u32),
+    /// `stop`.
+    Stop,
+    /// `ponderhit`.
+    PonderHit,
+    /// `quit`.
+    Quit,
+    /// `query gameover|p1turn|result`.
+    Query(Query),
+    /// `d`: board diagram, NFEN, key, result.
+    Display,
+    /// `legal`: every legal move, canonical and sorted.
+    Legal,
+    /// `bench [depth]`.
+    Bench(Option<u32>),
+    /// `eval`: the static evaluation and its terms.
+    Eval,
+    /// `catalogue`: the loaded catalogue in its file format.
+    Catalogue,
+}
+
+/// Deepest `perft` the engine accepts; deeper would not finish in a lifetime.
+pub const MAX_PERFT_DEPTH: u32 = 20;
+
+/// Deepest `bench` the engine accepts.
+pub const MAX_BENCH_DEPTH: u32 = 64;
+
+/// Why a line is not a command.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum CommandError {
+    /// The first word is no command (ignored, reported only in debug mode).
+    #[error("unknown command '{0}'")]
+    Unknown(String),
+    /// A known command with bad arguments.
+    #[error("{command}: {reason}")]
+    Bad {
+        /// The command word.
+        command: &'static str,
+        /// What is wrong and where.
+        reason: String,
+    },
+}
+
+impl CommandError {
+    fn bad(command: &'static str, reason: impl Into<String>) -> CommandError {
+        CommandError::Bad {
+            command,
+            reason: reason.into(),
+        }
+    }
+}
+
+/// Parse one input line; `Ok(None)` for a blank line.
+pub fn parse_line(line: &str) -> Result<Option<Command>, CommandError> {
+    let words = split_words(line);
+    let Some((&first, rest)) = words.split_first() else {
+        return Ok(None);
+    };
+    let no_args = |cmd: &'static str, c: Command| {
+        if rest.is_empty() {
+            Ok(c)
+        } else {
+            Err(CommandError::bad(
+                cmd,
+                format!("takes no arguments, got '{}'", rest.join(" ")),
+            ))
+        }
+    };
+    let cmd = match first {
+        "uci" => no_args("uci", Command::Hello(Dialect::Uci)),
+        "ugi" => no_args("ugi", Command::Hello(Dialect::Ugi)),
+        "isready" => no_args("isready", Command::IsReady),
+        "ucinewgame" => no_args("ucinewgame", Command::NewGame),
+        "uginewgame" => no_args("uginewgame", Command::NewGame),
+        "stop" => no_args("stop", Command::Stop),
+        "ponderhit" => no_args("ponderhit", Command::PonderHit),
+        "quit" => no_args("quit", Command::Quit),
+        "d" => no_args("d", Command::Display),
+        "legal" => no_args("legal", Command::Legal),
+        "eval" => no_args("eval", Command::Eval),
+        "catalogue" => no_args("catalogue", Command::Catalogue),
+        "debug" => parse_debug(rest),
+        "setoption" => parse_setoption(rest),
+        "position" => parse_position(rest),
+        "go" => parse_go(rest),
+        "perft" => parse_perft("perft", rest),
+        "bench" => parse_bench(rest),
+        "query" => parse_query(rest),
+        other => Err(CommandError::Unknown(other.to_string())),
+    }?;
+    Ok(Some(cmd))
+}
+
+/// The whitespace-separated words of a line.
+fn split_words(line: &str) -> Vec<&str> {
+    let word = take_till1::<_, _, nom::error::Error<&str>>(char::is_whitespace);
+    let mut words = all_consuming(delimited(multispace0, separated_list0(multispace1, word), multispace0));
+    // Cannot fail: every non-space run is a word and every space run a separator.
+    words(line).map(|(_, w)| w).unwrap_or_default()
+}
+
+/// A whole word that is an unsigned or signed number, with a message naming the bound.
+fn number<T>(command: &'static str, what: &str, word: Option<&&str>) -> Result<T, CommandError>
+where
+    T: std::str::FromStr + Bounded,
+{
+    let Some(&w) = word else {
+        return Err(CommandError::bad(command, format!("{what} needs a value")));
+    };
+    let digits: IResult<&str, &str> = all_consuming(nom::combinator::recognize(nom::sequence::pair(
+        opt(tag("-")),
+        nom::character::complete::digit1,
+    )))(w);
+    match digits {
+        Ok(_) => w.parse::<T>().map_err(|_| {
+            CommandError::bad(
+                command,
+                format!("{what} '{w}' is out of range ({} to {})", T::MIN_TEXT, T::MAX_TEXT),
+            )
+        }),
+        Err(_) => Err(CommandError::bad(
+            command,
+            format!("{what} needs an integer, got '{w}'"),
+        )),
+    }
+}
+
+/// Integer types `number` can read, with their range for messages.
+trait Bounded {
+    const MIN_TEXT: &'static str;
+    const MAX_TEXT: &'static str;
+}
+
+impl Bounded for u32 {
+    const MIN_TEXT: &'static str = "0";
+    const MAX_TEXT: &'static str = "4294967295";
+}
+
+impl Bounded for u64 {
+    const MIN_TEXT: &'static str = "0";
+    const MAX_TEXT: &'static str = "18446744073709551615";
+}
+
+impl Bounded for i64 {
+    const MIN_TEXT: &'static str = "-9223372036854775808";
+    const MAX_TEXT: &'static str = "9223372036854775807";
+}
+
+fn parse_debug(rest: &[&str]) -> Result<Command, CommandError> {
+    let on_off = alt((value(true, tag("on")), value(false, tag("off"))));
+    let mut p = all_consuming::<_, _, nom::error::Error<&str>, _>(on_off);
+    match rest {
+        [w] => p(w)
+            .map(|(_, on)| Command::Debug(on))
+            .map_err(|_| CommandError::bad("debug", format!("expected on or off, got '{w}'"))),
+        _ => Err(CommandError::bad("debug", "expected on or off")),
+    }
+}
+
+fn parse_setoption(rest: &[&str]) -> Result<Command, CommandError> {
+    match rest.split_first() {
+        Some((&"name", after)) => {
+            let at = after.iter().position(|w| w.eq_ignore_ascii_case("value"));
+            let (name, value) = match at {
+                Some(i) => (&after[..i], Some(after[i + 1..].join(" "))),
+                None => (after, None),
+            };
+            if name.is_empty() {
+                return Err(CommandError::bad("setoption", "missing option name after 'name'"));
+            }
+            Ok(Command::SetOption {
+                name: name.join(" "),
+                value,
+            })
+        }
+        _ => Err(CommandError::bad(
+            "setoption",
+            "expected 'name <option> [value <value>]'",
+        )),
+    }
+}
+
+fn parse_position(rest: &[&str]) -> Result<Command, CommandError> {
+    let moves_at = rest.iter().position(|w| *w == "moves");
+    let (head, moves) = match moves_at {
+        Some(i) => (&rest[..i], rest[i + 1..].iter().map(|m| m.to_string()).collect()),
+        None => (rest, Vec::new()),
+    };
+    let start = match head.split_first() {
+        Some((&"startpos", [])) => StartPos::Start,
+        Some((&"startpos", extra)) => {
+            return Err(CommandError::bad(
+                "position",
+                format!("expected 'moves' after startpos, got '{}'", extra[0]),
+            ))
+        }
+        Some((&"fen", [])) => return Err(CommandError::bad("position", "missing NFEN after 'fen'")),
+        Some((&"fen", fields)) => StartPos::Fen(fields.join(" ")),
+        Some((w, _)) => {
+            return Err(CommandError::bad(
+                "position",
+                format!("expected startpos or fen, got '{w}'"),
+            ))
+        }
+        None => return Err(CommandError::bad("position", "expected startpos or fen")),
+    };
+    Ok(Command::Position { start, moves })
+}
+
+/// The words `go` knows, so `searchmoves` knows where its list ends.
+const GO_WORDS: &[&str] = &[
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "p1time",
+    "p2time",
+    "p1inc",
+    "p2inc",
+    "movestogo",
+    "movetime",
+    "depth",
+    "nodes",
+    "mate",
+    "infinite",
+    "ponder",
+    "searchmoves",
+    "perft",
+];
+
+fn parse_go(rest: &[&str]) -> Result<Command, CommandError> {
+    if let Some((&"perft", args)) = rest.split_first() {
+        return parse_perft("go perft", args);
+    }
+    let mut g = GoParams::default();
+    let mut i = 0;
+    while i < rest.len() {
+        let w = rest[i];
+        let val = rest.get(i + 1);
+        i += 2;
+        match w {
+            "wtime" | "p1time" => g.time[0] = Some(number("go", w, val)?),
+            "btime" | "p2time" => g.time[1] = Some(number("go", w, val)?),
+            "winc" | "p1inc" => g.inc[0] = Some(number("go", w, val)?),
+            "binc" | "p2inc" => g.inc[1] = Some(number("go", w, val)?),
+            "movestogo" => g.movestogo = Some(number("go", w, val)?),
+            "movetime" => g.movetime = Some(number("go", w, val)?),
+            "depth" => g.depth = Some(number("go", w, val)?),
+            "nodes" => g.nodes = Some(number("go", w, val)?),
+            "mate" => g.mate = Some(number("go", w, val)?),
+            "infinite" => {
+                g.infinite = true;
+                i -= 1;
+            }
+            "ponder" => {
+                g.ponder = true;
+                i -= 1;
+            }
+            "searchmoves" => {
+                i -= 1;
+                while i < rest.len() && !GO_WORDS.contains(&rest[i]) {
+                    g.searchmoves.push(rest[i].to_string());
+                    i += 1;
+                }
+            }
+            "perft" => return Err(CommandError::bad("go", "perft must come alone: 'go perft <depth>'")),
+            other => return Err(CommandError::bad("go", format!("unknown word '{other}'"))),
+        }
+    }
+    Ok(Command::Go(g))
+}
+
+fn parse_perft(command: &'static str, rest: &[&str]) -> Result<Command, CommandError> {
+    if rest.len() > 1 {
+        return Err(CommandError::bad(
+            command,
+            format!("expected one depth, got '{}'", rest.join(" ")),
+        ));
+    }
+    let d: u32 = number(command, "depth", rest.first())?;
+    if d > MAX_PERFT_DEPTH {
+        return Err(CommandError::bad(
+            command,
+            format!("depth {d} is above the maximum {MAX_PERFT_DEPTH}"),
+        ));
+    }
+    Ok(Command::Perft(d))
+}
+
+fn parse_bench(rest: &[&str]) -> Result<Command, CommandError> {
+    match rest {
+        [] => Ok(Command::Bench(None)),
+        [_] => {
+            let d: u32 = number("bench", "depth", rest.first())?;
+            if d == 0 || d > MAX_BENCH_DEPTH {
+                return Err(CommandError::bad(
+                    "bench",
+                    format!("depth {d} is outside 1 to {MAX_BENCH_DEPTH}"),
+                ));
+            }
+            Ok(Command::Bench(Some(d)))
+        }
+        _ => Err(CommandError::bad(
+            "bench",
+            format!("expected at most one depth, got '{}'", rest.join(" ")),
+        )),
+    }
+}
+
+fn parse_query(rest: &[&str]) -> Result<Command, CommandError> {
+    let what = alt((
+        value(Query::GameOver, tag("gameover")),
+        value(Query::P1Turn, tag("p1turn")),
+        value(Query::Result, tag("result")),
+    ));
+    let mut p = all_consuming::<_, _, nom::error::Error<&str>, _>(map(terminated(what, multispace0), Command::Query));
+    match rest {
+        [w] => p(w)
+            .map(|(_, c)| c)
+            .map_err(|_| CommandError::bad("query", format!("expected gameover, p1turn or result, got '{w}'"))),
+        _ => Err(CommandError::bad("query", "expected one of gameover, p1turn, result")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(line: &str) -> Command {
+        parse_line(line)
+            .unwrap_or_else(|e| panic!("{line:?}: {e}"))
+            .unwrap_or_else(|| panic!("{line:?}: blank"))
+    }
+
+    fn bad(line: &str) -> String {
+        match parse_line(line) {
+            Err(e) => e.to_string(),
+            Ok(c) => panic!("{line:?} parsed as {c:?}"),
+        }
+    }
+
+    #[test]
+    fn simple_commands_and_blank_lines() {
+        assert_eq!(ok("uci"), Command::Hello(Dialect::Uci));
+        assert_eq!(ok("  ugi \t"), Command::Hello(Dialect::Ugi));
+        assert_eq!(ok("isready"), Command::IsReady);
+        assert_eq!(ok("ucinewgame"), Command::NewGame);
+        assert_eq!(ok("uginewgame"), Command::NewGame);
+        assert_eq!(ok("stop"), Command::Stop);
+        assert_eq!(ok("ponderhit"), Command::PonderHit);
+        assert_eq!(ok("quit"), Command::Quit);
+        assert_eq!(ok("d"), Command::Display);
+        assert_eq!(ok("legal"), Command::Legal);
+        assert_eq!(ok("eval"), Command::Eval);
+        assert_eq!(ok("catalogue"), Command::Catalogue);
+        assert_eq!(parse_line(""), Ok(None));
+        assert_eq!(parse_line(" \t  \r"), Ok(None));
+        assert_eq!(bad("isready now"), "isready: takes no arguments, got 'now'");
+    }
+
+    #[test]
+    fn unknown_commands_are_typed_apart() {
+        assert_eq!(parse_line("joho debug on"), Err(CommandError::Unknown("joho".into())));
+        assert_eq!(parse_line("Uci"), Err(CommandError::Unknown("Uci".into())));
+        assert_eq!(parse_line("ŝtop ☃"), Err(CommandError::Unknown("ŝtop".into())));
+    }
+
+    #[test]
+    fn debug_on_off() {
+        assert_eq!(ok("debug on"), Command::Debug(true));
+        assert_eq!(ok("debug off"), Command::Debug(false));
+        assert_eq!(bad("debug"), "debug: expected on or off");
+        assert_eq!(bad("debug onn"), "debug: expected on or off, got 'onn'");
+    }
+
+    #[test]
+    fn setoption_names_and_values_with_spaces() {
+        assert_eq!(
+            ok("setoption name Hash value 64"),
+            Command::SetOption {
+                name: "Hash".into(),
+                value: Some("64".into())
+            }
+        );
+        assert_eq!(
+            ok("setoption  name Move   Overhead value 30"),
+            Command::SetOption {
+                name: "Move Overhead".into(),
+                value: Some("30".into())
+            }
+        );
+        assert_eq!(
+            ok("setoption name Catalogue File value /tmp/my cats/a.cat"),
+            Command::SetOption {
+                name: "Catalogue File".into(),
+                value: Some("/tmp/my cats/a.cat".into())
+            }
+        );
+        assert_eq!(
+            ok("setoption name Catalogue File value"),
+            Command::SetOption {
+                name: "Catalogue File".into(),
+                value: Some(String::new())
+            }
+        );
+        assert_eq!(
+            ok("setoption name Clear Hash"),
+            Command::SetOption {
+                name: "Clear Hash".into(),
+                value: None
+            }
+        );
+        assert_eq!(bad("setoption"), "setoption: expected 'name <option> [value <value>]'");
+        assert_eq!(
+            bad("setoption name value 3"),
+            "setoption: missing option name after 'name'"
+        );
+        assert_eq!(
+            bad("setoption Hash 3"),
+            "setoption: expected 'name <option> [value <value>]'"
+        );
+    }
+
+    #[test]
+    fn position_startpos_and_fen_with_moves() {
+        assert_eq!(
+            ok("position startpos"),
+            Command::Position {
+                start: StartPos::Start,
+                moves: vec![]
+            }
+        );
+        assert_eq!(
+            ok("position startpos moves"),
+            Command::Position {
+                start: StartPos::Start,
+                moves: vec![]
+            }
+        );
+        assert_eq!(
+            ok("position startpos moves c2c3 c6c5 M06@a1"),
+            Command::Position {
+                start: StartPos::Start,
+                moves: vec!["c2c3".into(), "c6c5".into(), "M06@a1".into()]
+            }
+        );
+        let nfen = "1r1[n02]1r1/bbbbbbb/7/7/7/BBBBBBB/1R1[N01]1R1 w 0/0 M01,M02,M03,M04,M05,M06,M07/M08,M09,M10,M11,M12,M13,M14 -/- - 1";
+        assert_eq!(
+            ok(&format!("position fen {nfen} moves c2c3")),
+            Command::Position {
+                start: StartPos::Fen(nfen.into()),
+                moves: vec!["c2c3".into()]
+            }
+        );
+        // Extra spaces collapse: the NFEN reaches the notation parser with single spaces.
+        assert_eq!(
+            ok("position fen  7/7  w moves"),
+            Command::Position {
+                start: StartPos::Fen("7/7 w".into()),
+                moves: vec![]
+            }
+        );
+        assert_eq!(bad("position"), "position: expected startpos or fen");
+        assert_eq!(bad("position fen"), "position: missing NFEN after 'fen'");
+        assert_eq!(bad("position fen moves c2c3"), "position: missing NFEN after 'fen'");
+        assert_eq!(bad("position start"), "position: expected startpos or fen, got 'start'");
+        assert_eq!(
+            bad("position startpos c2c3"),
+            "position: expected 'moves' after startpos, got 'c2c3'"
+        );
+    }
+
+    #[test]
+    fn go_words_in_any_order_both_dialects() {
+        let g = match ok("go btime 2000 wtime 1000 binc 20 winc 10 movestogo 5") {
+            Command::Go(g) => g,
+            c => panic!("{c:?}"),
+        };
+        assert_eq!(g.time, [Some(1000), Some(2000)]);
+        assert_eq!(g.inc, [Some(10), Some(20)]);
+        assert_eq!(g.movestogo, Some(5));
+        let u = match ok("go p2inc 20 p1time 1000 p1inc 10 p2time 2000 movestogo 5") {
+            Command::Go(g) => g,
+            c => panic!("{c:?}"),
+        };
+        assert_eq!(u, g);
+        let s = match ok("go infinite searchmoves c2c3 M06@a1 depth 7 ponder nodes 99 mate 3 movetime -5") {
+            Command::Go(g) => g,
+            c => panic!("{c:?}"),
+        };
+        assert!(s.infinite && s.ponder);
+        assert_eq!(s.searchmoves, vec!["c2c3".to_string(), "M06@a1".to_string()]);
+        assert_eq!(
+            (s.depth, s.nodes, s.mate, s.movetime),
+            (Some(7), Some(99), Some(3), Some(-5))
+        );
+        assert_eq!(ok("go"), Command::Go(GoParams::default()));
+    }
+
+    #[test]
+    fn go_errors_name_the_word() {
+        assert_eq!(bad("go depth"), "go: depth needs a value");
+        assert_eq!(bad("go depth x"), "go: depth needs an integer, got 'x'");
+        assert_eq!(bad("go depth -1"), "go: depth '-1' is out of range (0 to 4294967295)");
+        assert_eq!(
+            bad("go nodes 99999999999999999999999"),
+            "go: nodes '99999999999999999999999' is out of range (0 to 18446744073709551615)"
+        );
+        assert_eq!(bad("go wtime 1e3"), "go: wtime needs an integer, got '1e3'");
+        assert_eq!(bad("go fast"), "go: unknown word 'fast'");
+        assert_eq!(
+            bad("go depth 3 perft 2"),
+            "go: perft must come alone: 'go perft <depth>'"
+        );
+    }
+
+    #[test]
+    fn perft_bench_query() {
+        assert_eq!(ok("perft 3"), Command::Perft(3));
+        assert_eq!(ok("go perft 2"), Command::Perft(2));
+        assert_eq!(bad("perft"), "perft: depth needs a value");
+        assert_eq!(bad("perft 21"), "perft: depth 21 is above the maximum 20");
+        assert_eq!(bad("go perft 2 3"), "go perft: expected one depth, got '2 3'");
+        assert_eq!(ok("bench"), Command::Bench(None));
+        assert_eq!(ok("bench 5"), Command::Bench(Some(5)));
+        assert_eq!(bad("bench 0"), "bench: depth 0 is outside 1 to 64");
+        assert_eq!(ok("query gameover"), Command::Query(Query::GameOver));
+        assert_eq!(ok("query p1turn"), Command::Query(Query::P1Turn));
+        assert_eq!(ok("query result"), Command::Query(Query::Result));
+        assert_eq!(bad("query"), "query: expected one of gameover, p1turn, result");
+        assert_eq!(
+            bad("query winner"),
+            "query: expected gameover, p1turn or result, got 'winner'"
+        );
+    }
+
+    #[test]
+    fn never_panics_on_odd_bytes() {
+        for line in [
+            "\u{0}",
+            "go \u{feff}depth 3",
+            "position fen \u{1F600}",
+            "setoption name \u{7f} value \u{0}",
+            "go searchmoves",
+        ] {
+            let _ = parse_line(line);
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! The UCI/UGI-style text protocol over stdin/stdout. Uses `rules` and `search`.
+//!
+//! The manual for GUI and tool authors is `protocol.md`.
+
+pub mod command;
+pub mod engine;
+pub mod output;
+
+pub use engine::run;

@@ -1,0 +1,652 @@
+//! The search proper: principal-variation alpha-beta with a transposition
+//! table, null-move pruning, late-move reductions and a quiescence search,
+//! run by one `Worker` per thread.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use crate::rules::{Action, Position, Setup, Side};
+
+use super::eval::{evaluate, victim_value};
+use super::ordering::{
+    history_slot, is_capture, is_tactical, pick, score_actions, update_history, wins_at_once, HISTORY_SLOTS,
+};
+use super::score::{is_mate, INF, MATE};
+use super::time::TimeManager;
+use super::tt::{action_check, Tt, TtBound};
+use super::Signals;
+
+/// Deepest ply the search goes (iterations, extensions and quiescence included).
+pub const MAX_PLY: usize = 96;
+/// Plies of quiescence that may search every action when the side to move is in danger.
+const QS_DANGER_PLIES: u32 = 2;
+
+/// State shared by all threads of one search.
+pub struct Shared<'a> {
+    /// The transposition table.
+    pub tt: &'a Tt,
+    /// The protocol's signals.
+    pub signals: &'a Signals,
+    /// Set when every thread must return.
+    pub stop: AtomicBool,
+    /// Nodes of all threads, flushed now and then.
+    pub nodes: AtomicU64,
+    /// `go nodes`: the budget.
+    pub node_limit: Option<u64>,
+    /// Threads searching.
+    pub threads: usize,
+    /// Use the transposition table (turned off only by tests that compare).
+    pub use_tt: bool,
+}
+
+/// One root action with its latest score and line.
+#[derive(Clone, Debug)]
+pub struct RootMove {
+    /// The action.
+    pub action: Action,
+    /// Score from the last search of it (−INF when it failed low).
+    pub score: i32,
+    /// Score from the iteration before.
+    pub prev_score: i32,
+    /// Bound kind of `score`.
+    pub bound: TtBound,
+    /// The line, starting with `action`.
+    pub pv: Vec<Action>,
+    /// Deepest ply reached under it.
+    pub seldepth: usize,
+}
+
+/// Per-thread search state.
+pub struct Worker<'a> {
+    shared: &'a Shared<'a>,
+    /// Main thread: polls the signals and the clock.
+    pub main: bool,
+    /// The clock (main thread only).
+    pub tm: Option<TimeManager>,
+    /// Nodes searched by this thread.
+    pub nodes: u64,
+    flushed: u64,
+    /// Whether this thread has seen the stop.
+    pub stopped: bool,
+    /// Keys of every position from the game's start to the current node.
+    keys: Vec<u64>,
+    /// Whether the side to move was in check at each of those positions (R26).
+    checked: Vec<bool>,
+    /// Index in `keys` of the root.
+    root_index: usize,
+    /// Repetitions are not looked for before this index (the last null move).
+    rep_floor: usize,
+    history: Vec<i16>,
+    killers: Vec<[Option<Action>; 2]>,
+    pv: Vec<Vec<Action>>,
+    buffers: Vec<Vec<Action>>,
+    /// Deepest ply reached in this iteration.
+    pub seldepth: usize,
+    /// Root actions, best first after each iteration.
+    pub root_moves: Vec<RootMove>,
+    /// When the search started (for nps).
+    pub started: Instant,
+}
+
+/// Late-move reduction in plies for a depth and a move number.
+fn reduction(depth: i32, moves: usize) -> i32 {
+    let r = 0.6 + (depth as f64).ln() * (moves as f64).ln() / 2.2;
+    r as i32
+}
+
+/// A position with the other side to move and nothing else changed, for
+/// null-move pruning; `None` if the rules core refuses it.
+fn null_position(pos: &Position) -> Option<Position> {
+    let mut s: Setup = pos.to_setup();
+    s.side = s.side.opponent();
+    Position::from_setup(pos.catalogue(), &s).ok()
+}
+
+impl<'a> Worker<'a> {
+    /// A worker for the game whose positions are `history` (root last).
+    pub fn new(shared: &'a Shared<'a>, history: &[Position], main: bool) -> Worker<'a> {
+        let keys: Vec<u64> = history.iter().map(|p| p.key()).collect();
+        let checked = history.iter().map(|p| p.in_check(p.side_to_move())).collect();
+        let root_index = keys.len() - 1;
+        Worker {
+            shared,
+            main,
+            tm: None,
+            nodes: 0,
+            flushed: 0,
+            stopped: false,
+            keys,
+            checked,
+            root_index,
+            rep_floor: 0,
+            history: vec![0; 2 * HISTORY_SLOTS],
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
+            seldepth: 0,
+            root_moves: Vec::new(),
+            started: Instant::now(),
+        }
+    }
+
+    /// Nodes of all threads.
+    pub fn total_nodes(&self) -> u64 {
+        self.shared.nodes.load(Ordering::Relaxed) + (self.nodes - self.flushed)
+    }
+
+    /// Count a node and look at the clock and the signals now and then.
+    #[inline]
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.main {
+            if let Some(limit) = self.shared.node_limit {
+                let total = if self.shared.threads == 1 {
+                    self.nodes
+                } else {
+                    self.total_nodes()
+                };
+                if total >= limit {
+                    self.shared.stop.store(true, Ordering::Relaxed);
+                }
+            }
+            if self.nodes & 255 == 0 {
+                self.poll();
+            }
+        }
+        if self.nodes & 1023 == 0 {
+            self.shared
+                .nodes
+                .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+            self.flushed = self.nodes;
+        }
+        if self.shared.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+        }
+    }
+
+    /// Main thread: act on `stop`, `ponderhit` and the clock.
+    pub fn poll(&mut self) {
+        let sig = self.shared.signals;
+        if sig.stop.load(Ordering::Relaxed) {
+            self.shared.stop.store(true, Ordering::Relaxed);
+        }
+        if let Some(tm) = self.tm.as_mut() {
+            if tm.pondering() && sig.ponderhit.load(Ordering::Relaxed) {
+                tm.ponderhit();
+            }
+            if tm.out_of_time() {
+                self.shared.stop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Transposition-table fill, per mille.
+    pub fn hashfull(&self) -> u32 {
+        self.shared.tt.hashfull()
+    }
+
+    /// Flush the node count to the shared total.
+    pub fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.nodes;
+    }
+
+    fn push(&mut self, child: &Position) {
+        self.keys.push(child.key());
+        self.checked.push(child.in_check(child.side_to_move()));
+    }
+
+    fn pop(&mut self) {
+        self.keys.pop();
+        self.checked.pop();
+    }
+
+    /// R26 for the node just pushed: `Some(score)` if its position repeats one
+    /// of the game or of the line. A repetition inside the line is scored as
+    /// the third occurrence it leads to (the players can repeat the cycle);
+    /// one with the game's history counts only when it is the real third.
+    fn repetition(&self, ply: usize) -> Option<i32> {
+        let n = self.keys.len() - 1;
+        let key = self.keys[n];
+        let mut i = n;
+        let mut first = None;
+        let mut seen = 1;
+        while i >= 2 && i - 2 >= self.rep_floor {
+            i -= 2;
+            if self.keys[i] == key {
+                seen += 1;
+                if i >= self.root_index || seen >= 3 {
+                    first = Some(i);
+                    break;
+                }
+            }
+        }
+        let first = first?;
+        // Who was in check at every own turn from the first occurrence on.
+        let mover_always = (first..=n).rev().step_by(2).all(|j| self.checked[j]);
+        let other_always = first < n && (first + 1..n).rev().step_by(2).all(|j| self.checked[j]);
+        Some(match (mover_always, other_always) {
+            (true, false) => MATE - ply as i32,
+            (false, true) => -(MATE - ply as i32),
+            _ => 0,
+        })
+    }
+
+    /// Search one iteration at the root: every root move from `pv_index` on,
+    /// with the window (alpha, beta). Updates `root_moves` and returns the best score.
+    pub fn root_search(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, pv_index: usize) -> i32 {
+        let mut best = -INF;
+        self.seldepth = 0;
+        self.pv[0].clear();
+        for i in pv_index..self.root_moves.len() {
+            let a = self.root_moves[i].action;
+            let child = pos.play(&a);
+            self.push(&child);
+            self.tick();
+            let ext = i32::from(self.checked[self.keys.len() - 1]);
+            let score = if i == pv_index {
+                -self.search(&child, depth - 1 + ext, -beta, -alpha, 1, false, true)
+            } else {
+                let mut s = -self.search(&child, depth - 1 + ext, -alpha - 1, -alpha, 1, true, true);
+                if s > alpha && s < beta && !self.stopped {
+                    s = -self.search(&child, depth - 1 + ext, -beta, -alpha, 1, false, true);
+                }
+                s
+            };
+            self.pop();
+            if self.stopped {
+                break;
+            }
+            let rm = &mut self.root_moves[i];
+            if i == pv_index || score > alpha {
+                rm.score = score;
+                rm.seldepth = self.seldepth;
+                rm.bound = if score >= beta {
+                    TtBound::Lower
+                } else if score <= alpha {
+                    TtBound::Upper
+                } else {
+                    TtBound::Exact
+                };
+                rm.pv.clear();
+                rm.pv.push(a);
+                rm.pv.extend_from_slice(&self.pv[1]);
+            } else {
+                rm.score = -INF;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Alpha-beta search of a node at `ply` > 0 whose position is the last pushed.
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        cut_node: bool,
+        allow_null: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        self.seldepth = self.seldepth.max(ply);
+        let us = pos.side_to_move();
+        if let Some(o) = pos.outcome() {
+            return if o.winner == us {
+                MATE - ply as i32
+            } else {
+                -(MATE - ply as i32)
+            };
+        }
+        if self.stopped {
+            return 0;
+        }
+        if let Some(s) = self.repetition(ply) {
+            return s;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(pos);
+        }
+        // Mate distance pruning.
+        alpha = alpha.max(-(MATE - ply as i32));
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply, 0);
+        }
+        let pv_node = beta - alpha > 1;
+        let key = pos.key();
+        let hit = if self.shared.use_tt {
+            self.shared.tt.probe(key, ply)
+        } else {
+            None
+        };
+        if let Some(h) = hit {
+            if !pv_node
+                && h.depth >= depth
+                && match h.bound {
+                    TtBound::Exact => true,
+                    TtBound::Lower => h.score >= beta,
+                    TtBound::Upper => h.score <= alpha,
+                }
+            {
+                return h.score;
+            }
+        }
+
+        let mut actions = std::mem::take(&mut self.buffers[ply]);
+        actions.clear();
+        pos.generate(&mut actions);
+        let result = self.search_actions(pos, &mut actions, depth, alpha, beta, ply, cut_node, allow_null, hit);
+        self.buffers[ply] = actions;
+        result
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn search_actions(
+        &mut self,
+        pos: &Position,
+        actions: &mut [Action],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        cut_node: bool,
+        allow_null: bool,
+        hit: Option<super::tt::TtHit>,
+    ) -> i32 {
+        let us = pos.side_to_move();
+        // R27: no legal action loses.
+        if actions.is_empty() {
+            return -(MATE - ply as i32);
+        }
+        // The special wins come before any pruning.
+        if actions.iter().any(|a| wins_at_once(pos, a)) {
+            return MATE - ply as i32 - 1;
+        }
+        let pv_node = beta - alpha > 1;
+        let in_check = self.checked[self.keys.len() - 1];
+        let danger = in_check || threat(pos);
+        let eval = evaluate(pos);
+
+        // Reverse futility: far above beta with nothing hanging over the Navia.
+        if !pv_node && !danger && depth <= 5 && !is_mate(beta) && eval - 90 * depth >= beta {
+            return eval;
+        }
+
+        // Null move: pass, and if a reduced search still fails high, so does this node.
+        if !pv_node && !danger && allow_null && depth >= 3 && eval >= beta && !is_mate(beta) {
+            if let Some(np) = null_position(pos) {
+                let r = 3 + depth / 4;
+                self.push(&np);
+                let floor = std::mem::replace(&mut self.rep_floor, self.keys.len() - 1);
+                self.tick();
+                let s = -self.search(&np, depth - 1 - r, -beta, -beta + 1, ply + 1, !cut_node, false);
+                self.rep_floor = floor;
+                self.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    return if is_mate(s) { beta } else { s };
+                }
+            }
+        }
+
+        let tt_index = hit.and_then(|h| h.action).and_then(|(idx, chk)| {
+            let i = idx as usize;
+            (i < actions.len() && action_check(&actions[i]) == chk).then_some(i)
+        });
+        let side_hist = &self.history[us.index() * HISTORY_SLOTS..(us.index() + 1) * HISTORY_SLOTS];
+        let mut scores = score_actions(pos, actions, tt_index, &self.killers[ply], side_hist);
+        // Remember each action's original index for the TT.
+        let mut order: Vec<u16> = (0..actions.len() as u16).collect();
+
+        let alpha_orig = alpha;
+        let mut best = -INF;
+        let mut best_index: Option<usize> = None;
+        let mut searched = 0usize;
+        let mut quiets_tried: Vec<Action> = Vec::new();
+        for n in 0..actions.len() {
+            pick_with_order(actions, &mut scores, &mut order, n);
+            let a = actions[n];
+            let tactical = is_tactical(pos, &a);
+            // Late quiet moves at low depth are skipped.
+            if !pv_node
+                && !danger
+                && !tactical
+                && searched > 0
+                && depth <= 3
+                && searched >= 6 + 5 * (depth * depth) as usize
+            {
+                continue;
+            }
+            let child = pos.play(&a);
+            self.push(&child);
+            self.tick();
+            let gives_check = self.checked[self.keys.len() - 1];
+            let ext = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
+            let new_depth = depth - 1 + ext;
+            let score = if searched == 0 {
+                -self.search(&child, new_depth, -beta, -alpha, ply + 1, !pv_node && !cut_node, true)
+            } else {
+                let r = if depth >= 3 && searched >= 2 && !tactical && !gives_check && !danger {
+                    let mut r = reduction(depth, searched);
+                    if !pv_node {
+                        r += 1;
+                    }
+                    if self.killers[ply].contains(&Some(a)) {
+                        r -= 1;
+                    }
+                    r.clamp(0, new_depth - 1)
+                } else {
+                    0
+                };
+                let mut s = -self.search(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true, true);
+                if s > alpha && r > 0 && !self.stopped {
+                    s = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, !cut_node, true);
+                }
+                if s > alpha && s < beta && pv_node && !self.stopped {
+                    s = -self.search(&child, new_depth, -beta, -alpha, ply + 1, false, true);
+                }
+                s
+            };
+            self.pop();
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+            if score > best {
+                best = score;
+                best_index = Some(n);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(a);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        if !tactical {
+                            self.reward_quiet(us, ply, depth, &a, &quiets_tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !tactical {
+                quiets_tried.push(a);
+            }
+        }
+        if searched == 0 {
+            // Everything was pruned: fall back on the static score.
+            return eval.min(beta);
+        }
+        if self.shared.use_tt {
+            let bound = if best >= beta {
+                TtBound::Lower
+            } else if best > alpha_orig {
+                TtBound::Exact
+            } else {
+                TtBound::Upper
+            };
+            let stored = best_index.map(|n| (order[n], action_check(&actions[n])));
+            self.shared.tt.store(pos.key(), ply, best, depth, bound, stored);
+        }
+        best
+    }
+
+    fn reward_quiet(&mut self, us: Side, ply: usize, depth: i32, a: &Action, tried: &[Action]) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(*a) {
+            k[1] = k[0];
+            k[0] = Some(*a);
+        }
+        let bonus = (depth * depth * 16).min(2000);
+        let base = us.index() * HISTORY_SLOTS;
+        update_history(&mut self.history[base + history_slot(a)], bonus);
+        for q in tried {
+            update_history(&mut self.history[base + history_slot(q)], -bonus);
+        }
+    }
+
+    /// Quiescence: captures and line overs, every action while the Navia is in danger.
+    fn qsearch(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
+        self.pv[ply].clear();
+        self.seldepth = self.seldepth.max(ply);
+        let us = pos.side_to_move();
+        if let Some(o) = pos.outcome() {
+            return if o.winner == us {
+                MATE - ply as i32
+            } else {
+                -(MATE - ply as i32)
+            };
+        }
+        if self.stopped {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(pos);
+        }
+        let mut actions = std::mem::take(&mut self.buffers[ply]);
+        actions.clear();
+        pos.generate(&mut actions);
+        let r = self.qsearch_actions(pos, &mut actions, alpha, beta, ply, qply);
+        self.buffers[ply] = actions;
+        r
+    }
+
+    fn qsearch_actions(
+        &mut self,
+        pos: &Position,
+        actions: &mut Vec<Action>,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u32,
+    ) -> i32 {
+        if actions.is_empty() {
+            return -(MATE - ply as i32);
+        }
+        if actions.iter().any(|a| wins_at_once(pos, a)) {
+            return MATE - ply as i32 - 1;
+        }
+        let in_check = self.checked[self.keys.len() - 1];
+        let danger = in_check || threat(pos);
+        let stand = evaluate(pos);
+        let mut best;
+        if danger {
+            if qply >= QS_DANGER_PLIES {
+                return stand;
+            }
+            best = -(MATE - ply as i32);
+        } else {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+            actions.retain(|a| is_capture(pos, a) || a.kind == crate::rules::ActionKind::LineOver);
+        }
+        let mut scores: Vec<i32> = actions
+            .iter()
+            .map(|a| {
+                if is_capture(pos, a) {
+                    64 * victim_value(pos, a.to) - victim_value(pos, a.from)
+                } else if a.kind == crate::rules::ActionKind::LineOver {
+                    640
+                } else {
+                    0
+                }
+            })
+            .collect();
+        for n in 0..actions.len() {
+            pick(actions, &mut scores, n);
+            let a = actions[n];
+            // Delta pruning: even this capture's gyullas and piece cannot reach alpha.
+            if !danger && is_capture(pos, &a) && stand + 40 * victim_value(pos, a.to) + 250 < alpha {
+                continue;
+            }
+            let child = pos.play(&a);
+            self.push(&child);
+            self.tick();
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
+            self.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(a);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Select the best remaining action, keeping `order` (original indices) in step.
+fn pick_with_order(actions: &mut [Action], scores: &mut [i32], order: &mut [u16], from: usize) {
+    let mut best = from;
+    for i in from + 1..actions.len() {
+        if scores[i] > scores[best] {
+            best = i;
+        }
+    }
+    actions.swap(from, best);
+    scores.swap(from, best);
+    order.swap(from, best);
+}
+
+/// The opponent of the side to move would win on their turn without being
+/// taken first: a full pool (R19; whether their Navia is safe is for the
+/// search to see) or their Navia on our back rank with an empty keep (R23).
+fn threat(pos: &Position) -> bool {
+    let them = pos.side_to_move().opponent();
+    pos.pool(them) >= 60
+        || pos
+            .navia_square(them)
+            .is_some_and(|n| n.rank() == pos.side_to_move().back_rank() && pos.keep(them).is_empty())
+}

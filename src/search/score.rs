@@ -1,0 +1,69 @@
+//! Internal integer scores and their mate encoding.
+//!
+//! A won game `n` plies from the root scores `MATE - n`; a lost one `-(MATE - n)`.
+
+use super::Score;
+
+/// The score of a win on the board at the root.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this (in absolute value) are wins or losses.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+/// Larger than every score.
+pub const INF: i32 = MATE + 1;
+
+/// Whether `s` is a forced win or loss.
+#[inline]
+pub fn is_mate(s: i32) -> bool {
+    s.abs() >= MATE_BOUND
+}
+
+/// A node-relative score for the TT (mate distance counted from the node).
+#[inline]
+pub fn score_to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s + ply as i32
+    } else if s <= -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+/// A TT score turned back into a root-relative one.
+#[inline]
+pub fn score_from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
+/// The protocol score: mate in moves of the side to move.
+pub fn to_score(s: i32) -> Score {
+    if s >= MATE_BOUND {
+        Score::Mate((MATE - s + 1) / 2)
+    } else if s <= -MATE_BOUND {
+        Score::Mate(-(MATE + s) / 2)
+    } else {
+        Score::Cp(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_counts_own_moves() {
+        // Winning action at ply 1 (the side to move wins now): mate 1.
+        assert_eq!(to_score(MATE - 1), Score::Mate(1));
+        assert_eq!(to_score(MATE - 3), Score::Mate(2));
+        // The opponent wins with its first reply: mated in 1.
+        assert_eq!(to_score(-(MATE - 2)), Score::Mate(-1));
+        assert_eq!(to_score(-(MATE - 4)), Score::Mate(-2));
+        assert_eq!(to_score(37), Score::Cp(37));
+    }
+}

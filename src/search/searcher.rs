@@ -1,0 +1,187 @@
+//! The search entry point the protocol drives.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use crate::rules::{Action, Game, Side};
+
+use super::alphabeta::Shared;
+use super::eval::{evaluate, terms};
+use super::skill;
+use super::threads::{run, IdConfig, MAX_DEPTH};
+use super::time::TimeManager;
+use super::tt::Tt;
+use super::{Info, Limits, SearchOptions, SearchResult, Signals};
+
+/// A search engine: options, the transposition table, and `search`.
+pub struct Searcher {
+    opts: SearchOptions,
+    tt: Option<Tt>,
+    use_tt: bool,
+}
+
+impl Searcher {
+    /// A searcher with these options; the table is allocated later (`prepare`).
+    pub fn new(opts: &SearchOptions) -> Searcher {
+        Searcher {
+            opts: opts.clone(),
+            tt: None,
+            use_tt: true,
+        }
+    }
+
+    /// New options; a new `Hash` size drops the table (reallocated by `prepare`).
+    pub fn set_options(&mut self, opts: &SearchOptions) {
+        if opts.hash_mb != self.opts.hash_mb {
+            self.tt = None;
+        }
+        self.opts = opts.clone();
+    }
+
+    /// The options in force.
+    pub fn options(&self) -> &SearchOptions {
+        &self.opts
+    }
+
+    /// Allocate the transposition table if it is not there yet.
+    pub fn prepare(&mut self) {
+        if self.tt.is_none() {
+            self.tt = Some(Tt::new(self.opts.hash_mb));
+        }
+    }
+
+    /// Forget everything learnt from earlier searches.
+    pub fn new_game(&mut self) {
+        if let Some(tt) = &self.tt {
+            tt.clear();
+        }
+    }
+
+    /// Search without the transposition table (for tests that compare).
+    pub fn set_use_tt(&mut self, on: bool) {
+        self.use_tt = on;
+    }
+
+    /// Search the current position of `game` within `limits`. Returns at once
+    /// when the game is over; otherwise `best` is a legal action.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        signals: &Signals,
+        info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let root = *game.position();
+        let mut actions = if game.result().is_some() {
+            Vec::new()
+        } else {
+            root.legal_actions()
+        };
+        if !limits.searchmoves.is_empty() {
+            let wanted: Vec<Action> = actions
+                .iter()
+                .copied()
+                .filter(|a| limits.searchmoves.contains(a))
+                .collect();
+            if !wanted.is_empty() {
+                actions = wanted;
+            }
+        }
+        let pondering_or_infinite = limits.infinite || limits.ponder;
+        let wait = || {
+            !signals.stop.load(Ordering::Relaxed)
+                && (limits.infinite || (limits.ponder && !signals.ponderhit.load(Ordering::Relaxed)))
+        };
+        if actions.is_empty() {
+            while pondering_or_infinite && wait() {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            return SearchResult::default();
+        }
+        let level = self.opts.skill_level.min(20);
+        let seed = root.key() ^ (game.positions().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        if level <= 1 {
+            let best = if level == 0 {
+                skill::random(&actions, seed)
+            } else {
+                skill::greedy(&root, &actions, seed)
+            };
+            while pondering_or_infinite && wait() {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            return SearchResult {
+                best: Some(best),
+                ponder: None,
+                nodes: 0,
+            };
+        }
+
+        self.prepare();
+        let tt = self.tt.as_ref().expect("prepared");
+        tt.new_search();
+        let shared = Shared {
+            tt,
+            signals,
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            node_limit: limits.nodes,
+            threads: self.opts.threads.max(1),
+            use_tt: self.use_tt,
+        };
+        let mut max_depth = limits.depth.map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
+        let mut multipv = self.opts.multipv.max(1);
+        if level < 20 {
+            max_depth = max_depth.min(skill::depth(level));
+            multipv = multipv.max(skill::LINES);
+        }
+        let cfg = IdConfig {
+            max_depth,
+            multipv,
+            mate: limits.mate,
+        };
+        let tm = TimeManager::new(limits, root.side_to_move(), self.opts.move_overhead);
+        let (moves, _depth, nodes) = run(&shared, game.positions(), &actions, &cfg, tm, &wait, info);
+        let best_index = if level < 20 {
+            skill::pick(&moves, multipv, level, seed)
+        } else {
+            0
+        };
+        let best = moves[best_index].action;
+        let ponder = moves[best_index].pv.get(1).copied().or_else(|| {
+            // The hash move of the position after `best`, if still legal there.
+            let child = root.play(&best);
+            let hit = tt.probe(child.key(), 1)?;
+            let (idx, chk) = hit.action?;
+            let replies = child.legal_actions();
+            replies
+                .get(idx as usize)
+                .copied()
+                .filter(|a| super::tt::action_check(a) == chk)
+        });
+        SearchResult {
+            best: Some(best),
+            ponder,
+            nodes,
+        }
+    }
+
+    /// The static evaluation of the current position, one term a line (the `eval` command).
+    pub fn eval_report(game: &Game) -> String {
+        let pos = game.position();
+        let t = terms(pos);
+        let mut out = String::from("term            first-player view\n");
+        for (name, v) in t.named() {
+            out.push_str(&format!("{name:<15} {v:>6}\n"));
+        }
+        out.push_str(&format!("{:<15} {:>6}\n", "total", t.total()));
+        let side = if pos.side_to_move() == Side::White {
+            "first"
+        } else {
+            "second"
+        };
+        out.push_str(&format!(
+            "side to move ({side} player), tempo included: {}",
+            evaluate(pos)
+        ));
+        out
+    }
+}

@@ -1,0 +1,105 @@
+//! `Skill Level`: weaker play on purpose, reproducible from a seed.
+//!
+//! 0 plays a uniformly random legal action, 1 a one-ply greedy one (a win if
+//! there is one, else the most gyullas), 2–19 a shallow search that sometimes
+//! prefers a worse line (as Stockfish does), 20 the full search.
+
+use crate::rules::{Action, Position};
+
+use super::alphabeta::RootMove;
+use super::ordering::wins_at_once;
+
+/// Lines searched at the root below level 20, to choose a mistake among.
+pub const LINES: usize = 4;
+
+/// A small fast generator (splitmix64) for reproducible choices.
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next number.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// Level 0: any legal action, each as likely.
+pub fn random(actions: &[Action], seed: u64) -> Action {
+    actions[Rng::new(seed).below(actions.len())]
+}
+
+/// Level 1: a win if there is one, else the action whose pool gain is largest
+/// (ties broken at random).
+pub fn greedy(pos: &Position, actions: &[Action], seed: u64) -> Action {
+    if let Some(a) = actions
+        .iter()
+        .find(|a| wins_at_once(pos, a) && pos.play(a).outcome().is_some())
+    {
+        return *a;
+    }
+    let us = pos.side_to_move();
+    let gains: Vec<i32> = actions
+        .iter()
+        .map(|a| pos.play(a).pool(us) as i32 - pos.pool(us) as i32)
+        .collect();
+    let top = *gains.iter().max().expect("at least one action");
+    let best: Vec<Action> = actions
+        .iter()
+        .zip(&gains)
+        .filter(|(_, &g)| g == top)
+        .map(|(a, _)| *a)
+        .collect();
+    best[Rng::new(seed).below(best.len())]
+}
+
+/// Deepest iteration for a level from 2 to 19.
+pub fn depth(level: u32) -> i32 {
+    1 + level as i32 / 2
+}
+
+/// Index of the root move a level plays: the best line plus a random push
+/// that grows as the level falls (Stockfish's `Skill::pick_best`).
+pub fn pick(moves: &[RootMove], lines: usize, level: u32, seed: u64) -> usize {
+    let n = lines.min(moves.len()).max(1);
+    let score = |m: &RootMove| {
+        if m.score > -super::score::INF {
+            m.score
+        } else {
+            m.prev_score
+        }
+    };
+    let top = score(&moves[0]);
+    if super::score::is_mate(top) && top > 0 {
+        return 0;
+    }
+    let weakness = 120 - 2 * level as i32;
+    let delta = (top - score(&moves[n - 1])).clamp(0, 100);
+    let mut rng = Rng::new(seed);
+    let mut best = 0;
+    let mut max = i32::MIN;
+    for (i, m) in moves.iter().take(n).enumerate() {
+        let s = score(m);
+        if s <= -super::score::INF {
+            continue;
+        }
+        let push = (weakness * (top - s) + delta * rng.below(weakness as usize) as i32) / 128;
+        if s + push >= max {
+            max = s + push;
+            best = i;
+        }
+    }
+    best
+}

@@ -1,0 +1,232 @@
+//! Iterative deepening with aspiration windows, MultiPV, and Lazy SMP: helper
+//! threads run the same loop on the shared transposition table.
+
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use crate::rules::{Action, Position};
+
+use super::alphabeta::{RootMove, Shared, Worker, MAX_PLY};
+use super::score::{is_mate, to_score, INF, MATE_BOUND};
+use super::tt::TtBound;
+use super::{Bound, Info};
+
+/// What one iterative-deepening run may do.
+pub struct IdConfig {
+    /// Last iteration.
+    pub max_depth: i32,
+    /// Lines to search fully at the root.
+    pub multipv: usize,
+    /// `go mate N`: stop once a win in N moves or fewer is proven.
+    pub mate: Option<u32>,
+}
+
+/// The deepest iteration a search may start.
+pub const MAX_DEPTH: i32 = (MAX_PLY as i32) - 16;
+
+/// Root moves for a list of actions, in the given order.
+pub fn root_moves(actions: &[Action]) -> Vec<RootMove> {
+    actions
+        .iter()
+        .map(|&action| RootMove {
+            action,
+            score: -INF,
+            prev_score: -INF,
+            bound: TtBound::Upper,
+            pv: vec![action],
+            seldepth: 0,
+        })
+        .collect()
+}
+
+/// Run iterative deepening on `w` from `root`; the main thread reports
+/// through `info`. Returns the last completed depth.
+pub fn iterate(w: &mut Worker, root: &Position, cfg: &IdConfig, thread: usize, info: &mut dyn FnMut(&Info)) -> i32 {
+    let multipv = cfg.multipv.clamp(1, w.root_moves.len().max(1));
+    let mut completed = 0;
+    let mut last_best: Option<Action> = None;
+    let mut stable_iterations = 0u32;
+    let mut last_score = -INF;
+    let mut depth = 1;
+    while depth <= cfg.max_depth {
+        // Helpers skip some depths so the threads spread over the tree.
+        if thread > 0 && depth > 1 && (depth as usize + thread).is_multiple_of(3) {
+            depth += 1;
+            continue;
+        }
+        for rm in w.root_moves.iter_mut() {
+            rm.prev_score = rm.score;
+        }
+        for pv_index in 0..multipv {
+            let prev = w.root_moves[pv_index].prev_score;
+            let mut delta = 30;
+            let (mut alpha, mut beta) = if depth >= 4 && prev > -INF && !is_mate(prev) {
+                (prev - delta, prev + delta)
+            } else {
+                (-INF, INF)
+            };
+            loop {
+                let score = w.root_search(root, depth, alpha, beta, pv_index);
+                w.root_moves[pv_index..].sort_by_key(|m| std::cmp::Reverse(m.score));
+                if w.stopped {
+                    break;
+                }
+                if score <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (score - delta).max(-INF);
+                } else if score >= beta {
+                    beta = (score + delta).min(INF);
+                } else {
+                    break;
+                }
+                delta += delta / 2;
+                if delta > 1_000 {
+                    alpha = -INF;
+                    beta = INF;
+                }
+            }
+            w.root_moves[..=pv_index].sort_by_key(|m| std::cmp::Reverse(m.score));
+            if w.main && !w.stopped {
+                report(w, depth, multipv, info);
+            }
+        }
+        if w.stopped {
+            break;
+        }
+        completed = depth;
+        if !w.main {
+            depth += 1;
+            continue;
+        }
+        let best = &w.root_moves[0];
+        if let Some(n) = cfg.mate {
+            if best.score >= MATE_BOUND && matches!(to_score(best.score), super::Score::Mate(m) if m <= n as i32) {
+                break;
+            }
+        }
+        // A proven result does not change with depth.
+        if is_mate(best.score) && depth >= 2 * (super::score::MATE - best.score.abs()) + 2 {
+            break;
+        }
+        if last_best == Some(best.action) {
+            stable_iterations += 1;
+        } else {
+            stable_iterations = 0;
+        }
+        last_best = Some(best.action);
+        let drop = if last_score > -INF {
+            (last_score - best.score).max(0)
+        } else {
+            0
+        };
+        last_score = best.score;
+        if let Some(tm) = w.tm.as_ref() {
+            let stability = match stable_iterations {
+                0 => 1.6,
+                1 => 1.2,
+                2 => 1.0,
+                3 => 0.8,
+                _ => 0.6,
+            };
+            let falling = 1.0 + (drop as f64 / 100.0).min(1.0);
+            let single = if w.root_moves.len() == 1 { 0.1 } else { 1.0 };
+            // The next iteration costs a few times this one: start it only in the first half.
+            if !tm.may_continue(0.5 * stability * falling * single) {
+                break;
+            }
+        }
+        depth += 1;
+    }
+    completed
+}
+
+/// Send one `Info` per MultiPV line.
+pub fn report(w: &Worker, depth: i32, multipv: usize, info: &mut dyn FnMut(&Info)) {
+    let nodes = w.total_nodes();
+    let time = match w.tm.as_ref() {
+        Some(tm) => tm.elapsed().max(w.started.elapsed()),
+        None => w.started.elapsed(),
+    };
+    let nps = (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64;
+    let hashfull = w.hashfull();
+    for (i, rm) in w.root_moves.iter().take(multipv).enumerate() {
+        let updated = rm.score > -INF;
+        let score = if updated { rm.score } else { rm.prev_score };
+        if score <= -INF {
+            continue;
+        }
+        let bound = match rm.bound {
+            TtBound::Exact => Bound::Exact,
+            TtBound::Lower => Bound::Lower,
+            TtBound::Upper => Bound::Upper,
+        };
+        info(&Info {
+            depth: if updated {
+                depth as u32
+            } else {
+                (depth - 1).max(1) as u32
+            },
+            seldepth: rm.seldepth.max(1) as u32,
+            multipv: i as u32 + 1,
+            score: to_score(score),
+            bound: if updated { bound } else { Bound::Exact },
+            nodes,
+            nps,
+            hashfull,
+            time,
+            pv: rm.pv.clone(),
+        });
+    }
+}
+
+/// Run one search on `threads` threads; returns the main worker's root moves,
+/// the last completed depth and the nodes of all threads.
+pub fn run(
+    shared: &Shared,
+    history: &[Position],
+    moves: &[Action],
+    cfg: &IdConfig,
+    tm: super::time::TimeManager,
+    wait_for_stop: &dyn Fn() -> bool,
+    info: &mut dyn FnMut(&Info),
+) -> (Vec<RootMove>, i32, u64) {
+    let root = *history.last().expect("a game has a position");
+    let started = Instant::now();
+    let (moves_out, depth) = std::thread::scope(|scope| {
+        let mut helpers = Vec::new();
+        for t in 1..shared.threads {
+            helpers.push(scope.spawn(move || {
+                let mut w = Worker::new(shared, history, false);
+                w.root_moves = root_moves(moves);
+                iterate(&mut w, &root, cfg, t, &mut |_| {});
+                w.flush_nodes();
+            }));
+        }
+        let mut w = Worker::new(shared, history, true);
+        w.started = started;
+        w.tm = Some(tm);
+        w.root_moves = root_moves(moves);
+        let depth = iterate(&mut w, &root, cfg, 0, info);
+        // `go infinite` and pondering: no answer before `stop` (or `ponderhit`).
+        while wait_for_stop() {
+            w.poll();
+            if shared.signals.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        shared.stop.store(true, Ordering::Relaxed);
+        w.flush_nodes();
+        for h in helpers {
+            let _ = h.join();
+        }
+        // A final line for the protocol, from the best move's last result.
+        let best = &w.root_moves[0];
+        if best.score > -INF || best.prev_score > -INF {
+            let multipv = cfg.multipv.clamp(1, w.root_moves.len());
+            report(&w, depth.max(1), multipv, info);
+        }
+        (std::mem::take(&mut w.root_moves), depth)
+    });
+    (moves_out, depth, shared.nodes.load(Ordering::Relaxed))
+}
