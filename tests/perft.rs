@@ -182,6 +182,22 @@ fn reference_perft_matches_the_file() {
     }
 }
 
+/// `divide` splits the count by root action, each as the reference counts it.
+#[test]
+fn divide_matches_the_reference_per_root_action() {
+    let cat = test_catalogue();
+    for c in cases().iter().filter(|c| c.depth == 3) {
+        let pos = position(c, cat);
+        let split = perft::divide(&pos, c.depth);
+        assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), c.count, "{}", c.nfen);
+        for (a, n) in split {
+            let child = pos.play(&a).to_setup();
+            let want = reference_perft(&child, c.depth - 1, cat);
+            assert_eq!(n, want, "{} after {}", c.nfen, action_text(&a, cat));
+        }
+    }
+}
+
 /// Both generators give the same actions and children on every position of
 /// each file position's tree to depth 2.
 #[test]
