@@ -12,8 +12,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use dratp::rules::action::{Action, ActionKind, Choices, Follow, Token};
-use dratp::rules::catalogue::{Catalogue, EffectAction, Kind, MarkKind, Passive, PieceDef, Place, Target};
-use dratp::rules::position::{Lasting, Piece, Placed, Position, Setup};
+use dratp::rules::catalogue::{
+    Area, Catalogue, EffectAction, Kind, MarkKind, Passive, PieceDef, Place, Scope, Target,
+};
+use dratp::rules::position::{Freeze, Lasting, Piece, Placed, Position, Setup};
 use dratp::rules::square::{Side, Square};
 use dratp::rules::{action_text, nfen};
 
@@ -126,27 +128,40 @@ fn passives(pl: Placed, cat: &Catalogue) -> Vec<Passive> {
     }
 }
 
-/// R20: a dratped immortal Maseitai cannot be taken by a move.
-fn immortal(pl: Placed, cat: &Catalogue) -> bool {
-    passives(pl, cat).iter().any(|p| matches!(p, Passive::Immortal))
+fn has(pl: Placed, cat: &Catalogue, want: Passive) -> bool {
+    passives(pl, cat).contains(&want)
+}
+
+/// The sum of a numeric passive (`f` picks its number).
+fn passive_sum(pl: Placed, cat: &Catalogue, f: impl Fn(&Passive) -> Option<u8>) -> u32 {
+    passives(pl, cat).iter().filter_map(f).map(u32::from).sum()
 }
 
 fn bounty(pl: Placed, cat: &Catalogue) -> u32 {
-    passives(pl, cat)
-        .iter()
-        .map(|p| match p {
-            Passive::Bounty(n) => *n as u32,
-            _ => 0,
-        })
-        .sum()
+    passive_sum(pl, cat, |p| match p {
+        Passive::Bounty(n) => Some(*n),
+        _ => None,
+    })
 }
 
+/// D8: the moving piece's own income.
 fn move_income(pl: Placed, cat: &Catalogue) -> u32 {
-    passives(pl, cat)
-        .iter()
-        .map(|p| match p {
-            Passive::MoveIncome(n) => *n as u32,
-            _ => 0,
+    passive_sum(pl, cat, |p| match p {
+        Passive::MoveIncome(n) => Some(*n),
+        _ => None,
+    })
+}
+
+/// D18: what the side's dratped Chugyullas add to each move of one of its battle pieces.
+fn battle_move_income(s: &Setup, side: Side, cat: &Catalogue) -> u32 {
+    all_squares()
+        .filter_map(|q| at(s, q))
+        .filter(|p| p.side == side)
+        .map(|p| {
+            passive_sum(p, cat, |x| match x {
+                Passive::BattleMoveIncome(n) => Some(*n),
+                _ => None,
+            })
         })
         .sum()
 }
@@ -159,6 +174,46 @@ fn capture_reward(p: Piece, cat: &Catalogue) -> u32 {
         Piece::Maseitai(k) => cat.get(k).cost as u32,
         Piece::Navia(_) => 0,
     }
+}
+
+/// The dot squares of a piece standing on `q`, on the face it shows (D11).
+fn dots_of(pl: Placed, q: Square, cat: &Catalogue) -> Vec<Square> {
+    let Some(k) = kind_of(pl.piece) else {
+        return Vec::new();
+    };
+    cat.get(k)
+        .compass(pl.dratped)
+        .marks
+        .iter()
+        .filter(|m| m.kind == MarkKind::Dot)
+        .filter_map(|m| {
+            let (dx, dy) = orient(pl.side, m.dx, m.dy);
+            sq(q.file() + dx, q.rank() + dy)
+        })
+        .collect()
+}
+
+/// D24: a dratped Oriondober standing on one of its opponent's summon squares.
+fn outpost_active(pl: Placed, q: Square, cat: &Catalogue) -> bool {
+    has(pl, cat, Passive::Outpost) && summon_squares(pl.side.opponent()).contains(&q)
+}
+
+/// D25: a battle piece on a dot square of another dratped Wishborn of its side.
+fn protected(s: &Setup, t: Square, cat: &Catalogue) -> bool {
+    let Some(o) = at(s, t) else { return false };
+    is_battle(o.piece)
+        && all_squares().any(|w| {
+            w != t
+                && matches!(at(s, w), Some(p) if p.side == o.side
+                    && has(p, cat, Passive::ProtectDots)
+                    && dots_of(p, w, cat).contains(&t))
+        })
+}
+
+/// R20, D24, D25: the piece on `t` cannot be taken by a move.
+fn untakeable(s: &Setup, t: Square, cat: &Catalogue) -> bool {
+    let Some(o) = at(s, t) else { return false };
+    has(o, cat, Passive::Immortal) || outpost_active(o, t, cat) || protected(s, t, cat)
 }
 
 // ---------------------------------------------------------------- setup state
@@ -192,6 +247,88 @@ fn distinct(v: &[Kind]) -> Vec<Kind> {
     d
 }
 
+// ---------------------------------------------------------------- freezes (D16)
+
+fn freezes(s: &Setup) -> Vec<Freeze> {
+    s.lasting
+        .iter()
+        .filter_map(|l| match l {
+            Lasting::Freeze(f) => Some(*f),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Keep only the freezes `keep` accepts, each remapped by `map`.
+fn edit_freezes(s: &mut Setup, keep: impl Fn(&Freeze) -> bool, map: impl Fn(Square) -> Square) {
+    s.lasting = s
+        .lasting
+        .iter()
+        .filter_map(|l| match l {
+            Lasting::Freeze(f) if !keep(f) => None,
+            Lasting::Freeze(f) => Some(Lasting::Freeze(Freeze {
+                by: map(f.by),
+                target: map(f.target),
+            })),
+            other => Some(*other),
+        })
+        .collect();
+}
+
+fn frozen(s: &Setup, q: Square) -> bool {
+    freezes(s).iter().any(|f| f.target == q)
+}
+
+/// D16, Kanaba: whether the piece on `q` may make a move (and give check).
+fn can_move(s: &Setup, q: Square, cat: &Catalogue) -> bool {
+    let pl = at(s, q).expect("reference: no piece");
+    !frozen(s, q) && !has(pl, cat, Passive::Immobile)
+}
+
+/// Take a piece off the board; freezes it is part of end (D16).
+fn lift(s: &mut Setup, q: Square) -> Placed {
+    let pl = at(s, q).expect("reference: lifting an empty square");
+    set(s, q, None);
+    edit_freezes(s, |f| f.by != q && f.target != q, |x| x);
+    pl
+}
+
+/// Move a piece to an empty square; its freezes follow it (D16).
+fn shift(s: &mut Setup, from: Square, to: Square) {
+    assert!(at(s, to).is_none(), "reference: shifting onto a piece");
+    let pl = at(s, from).unwrap();
+    set(s, from, None);
+    set(s, to, Some(pl));
+    edit_freezes(s, |_| true, |x| if x == from { to } else { x });
+}
+
+/// Exchange two pieces; freezes follow them (D16).
+fn swap_pieces(s: &mut Setup, a: Square, b: Square) {
+    let (pa, pb) = (at(s, a), at(s, b));
+    set(s, a, pb);
+    set(s, b, pa);
+    edit_freezes(
+        s,
+        |_| true,
+        |x| {
+            if x == a {
+                b
+            } else if x == b {
+                a
+            } else {
+                x
+            }
+        },
+    );
+}
+
+/// Flip a piece back to its undratped face; the freezes it made end (D16).
+fn undratp(s: &mut Setup, q: Square) {
+    let pl = at(s, q).unwrap();
+    set(s, q, Some(Placed { dratped: false, ..pl }));
+    edit_freezes(s, |f| f.by != q, |x| x);
+}
+
 /// Send a battle piece to its owner's graveyard, undratped (D6).
 fn to_graveyard(s: &mut Setup, pl: Placed) {
     let g = &mut s.graves[pl.side.index()];
@@ -222,7 +359,17 @@ pub fn game_over(s: &Setup) -> bool {
     false
 }
 
+/// End the turn: lasting effects in NFEN order (freezes by square, then a goal), the other side to move.
 fn pass_turn(s: &mut Setup) {
+    let mut fs = freezes(s);
+    fs.sort();
+    let goals: Vec<Lasting> = s
+        .lasting
+        .iter()
+        .filter(|l| matches!(l, Lasting::NaviaGoal(_)))
+        .copied()
+        .collect();
+    s.lasting = fs.into_iter().map(Lasting::Freeze).chain(goals).collect();
     if s.side == Side::Black {
         s.turn = s.turn.saturating_add(1);
     }
@@ -231,11 +378,11 @@ fn pass_turn(s: &mut Setup) {
 
 // ---------------------------------------------------------------- movement
 
-/// Whether a piece of `side` may end a move on `t` (R11, R20).
+/// Whether a piece of `side` may end a move on `t` (R11, R20, D24, D25).
 fn can_land(s: &Setup, side: Side, t: Square, cat: &Catalogue) -> bool {
     match at(s, t) {
         None => true,
-        Some(o) => o.side != side && !immortal(o, cat),
+        Some(o) => o.side != side && !untakeable(s, t, cat),
     }
 }
 
@@ -369,12 +516,77 @@ fn bounce(s: &Setup, side: Side, from: Square, dx: i8, dy: i8, cat: &Catalogue, 
     }
 }
 
-/// R24: whether `side`'s Navia could be taken by a move of the opponent, were it their turn.
+/// R24, D16: whether `side`'s Navia could be taken by a move of the opponent,
+/// were it their turn (frozen and immobile pieces cannot move, so give no check).
 pub fn reference_in_check(s: &Setup, side: Side, cat: &Catalogue) -> bool {
     let Some(navia) = navia_square(s, side) else {
         return false;
     };
-    all_squares().any(|q| matches!(at(s, q), Some(p) if p.side != side) && destinations(s, q, cat).contains(&navia))
+    all_squares().any(|q| {
+        matches!(at(s, q), Some(p) if p.side != side)
+            && can_move(s, q, cat)
+            && destinations(s, q, cat).contains(&navia)
+    })
+}
+
+/// What a move did besides moving.
+struct Moved {
+    /// R20: it took the opponent's Navia.
+    navia_taken: bool,
+    /// D17: a battle piece took a dratped Papillonera, so it is avenged.
+    avenged: bool,
+}
+
+/// Play a move of the piece on `from` to `to` with its income (R13, D8, D18)
+/// and capture (R20, D7, Matogayu's doubling).
+fn make_move(s: &mut Setup, from: Square, to: Square, cat: &Catalogue) -> Moved {
+    let pl = at(s, from).unwrap();
+    let me = pl.side;
+    let mut income = match pl.piece {
+        Piece::BlackGulled => 1,
+        Piece::RedGulled => 3,
+        Piece::Maseitai(_) => move_income(pl, cat), // D8: only if dratped before the move
+        Piece::Navia(_) => 0,
+    };
+    if is_battle(pl.piece) {
+        income += battle_move_income(s, me, cat); // D18
+    }
+    earn(s, me, income);
+    let mut moved = Moved {
+        navia_taken: false,
+        avenged: false,
+    };
+    if let Some(t) = at(s, to) {
+        if let Piece::Navia(_) = t.piece {
+            moved.navia_taken = true;
+        } else {
+            let mut reward = capture_reward(t.piece, cat);
+            if has(pl, cat, Passive::DoubleRewards) {
+                reward *= 2;
+            }
+            earn(s, me, reward);
+            earn(s, t.side, bounty(t, cat)); // D7
+            moved.avenged = is_battle(pl.piece) && has(t, cat, Passive::Revenge);
+        }
+        lift(s, to);
+        if !moved.navia_taken {
+            to_graveyard(s, t);
+        }
+    }
+    shift(s, from, to);
+    moved
+}
+
+/// D17: the avenged taker goes to its owner's graveyard, no gyullas, a bounty
+/// paid as for an enemy effect; a Navia is never removed (R21).
+fn avenge(s: &mut Setup, q: Square, cat: &Catalogue) {
+    if let Some(pl) = at(s, q) {
+        if is_battle(pl.piece) {
+            lift(s, q);
+            earn(s, pl.side, bounty(pl, cat));
+            to_graveyard(s, pl);
+        }
+    }
 }
 
 // ---------------------------------------------------------------- effects
@@ -387,7 +599,7 @@ struct Resolving {
     piece: Option<Square>,
 }
 
-/// The pieces an effect step may pick (D3).
+/// The pieces an effect step may pick (D3, R21).
 fn targets(r: &Resolving, me: Side, t: Target) -> Vec<Square> {
     let mut v = Vec::new();
     for q in all_squares() {
@@ -410,22 +622,13 @@ fn targets(r: &Resolving, me: Side, t: Target) -> Vec<Square> {
 fn places(r: &Resolving, me: Side, place: Place, cat: &Catalogue) -> Vec<Square> {
     let mut v: Vec<Square> = match place {
         Place::AnyEmpty => all_squares().collect(),
-        Place::OwnSummon => summon_squares(me), // D10
+        Place::OwnSummon => summon_squares(me), // D10: the squares of R3
+        Place::EnemySummon => summon_squares(me.opponent()),
+        Place::NaviaRing => navia_square(&r.s, me).map(neighbours).unwrap_or_default(),
         Place::Dots => {
             // D11: offsets from the effect's piece where it stands now.
             let Some(q) = r.piece else { return Vec::new() };
-            let pl = at(&r.s, q).unwrap();
-            let k = kind_of(pl.piece).unwrap();
-            cat.get(k)
-                .compass(pl.dratped)
-                .marks
-                .iter()
-                .filter(|m| m.kind == MarkKind::Dot)
-                .filter_map(|m| {
-                    let (dx, dy) = orient(pl.side, m.dx, m.dy);
-                    sq(q.file() + dx, q.rank() + dy)
-                })
-                .collect()
+            dots_of(at(&r.s, q).unwrap(), q, cat)
         }
     };
     v.retain(|&q| at(&r.s, q).is_none());
@@ -436,8 +639,7 @@ fn places(r: &Resolving, me: Side, place: Place, cat: &Catalogue) -> Vec<Square>
 
 /// Remove a piece from the board by an effect of `me` (R14, D7).
 fn effect_to_graveyard(r: &mut Resolving, q: Square, me: Side, cat: &Catalogue) {
-    let pl = at(&r.s, q).unwrap();
-    set(&mut r.s, q, None);
+    let pl = lift(&mut r.s, q);
     if pl.side != me {
         earn(&mut r.s, pl.side, bounty(pl, cat)); // D7
     }
@@ -445,6 +647,77 @@ fn effect_to_graveyard(r: &mut Resolving, q: Square, me: Side, cat: &Catalogue) 
     if r.piece == Some(q) {
         r.piece = None;
     }
+}
+
+fn placed(side: Side, piece: Piece) -> Option<Placed> {
+    Some(Placed {
+        side,
+        piece,
+        dratped: false,
+    })
+}
+
+/// D19: every black Gulled of `me` that can step forward does, front ones
+/// first; captures pay, steps do not; the Navia (R21), untakeable pieces,
+/// frozen Gulled and the far rank stop it. A taken Papillonera avenges itself.
+fn advance_gulled(s: &mut Setup, me: Side, cat: &Catalogue) {
+    let f = forward(me);
+    let mut gulled: Vec<Square> = all_squares()
+        .filter(|&q| matches!(at(s, q), Some(p) if p.side == me && p.piece == Piece::BlackGulled))
+        .collect();
+    gulled.sort_by_key(|q| -(q.rank() * f));
+    let mut avengers = Vec::new();
+    for q in gulled {
+        if frozen(s, q) {
+            continue;
+        }
+        let Some(t) = sq(q.file(), q.rank() + f) else { continue };
+        match at(s, t) {
+            None => shift(s, q, t),
+            Some(o) if o.side != me && is_battle(o.piece) && !untakeable(s, t, cat) => {
+                earn(s, me, capture_reward(o.piece, cat));
+                earn(s, o.side, bounty(o, cat)); // D7
+                lift(s, t);
+                to_graveyard(s, o);
+                shift(s, q, t);
+                if has(o, cat, Passive::Revenge) {
+                    avengers.push(t);
+                }
+            }
+            Some(_) => {}
+        }
+    }
+    for t in avengers {
+        avenge(s, t, cat);
+    }
+}
+
+/// D20: every maximal sequence of up to `left` plain moves of `me`'s battle
+/// pieces other than the effect's piece, each legal after the one before.
+fn extra_moves(r: Resolving, me: Side, left: u8, cat: &Catalogue) -> Vec<Resolving> {
+    if left == 0 || game_over(&r.s) {
+        return vec![r];
+    }
+    let mut out = Vec::new();
+    for from in all_squares() {
+        let Some(pl) = at(&r.s, from) else { continue };
+        if pl.side != me || !is_battle(pl.piece) || r.piece == Some(from) || !can_move(&r.s, from, cat) {
+            continue;
+        }
+        for to in destinations(&r.s, from, cat) {
+            let mut n = r.clone();
+            let moved = make_move(&mut n.s, from, to, cat);
+            if moved.avenged {
+                avenge(&mut n.s, to, cat); // D17: at once after a further move
+            }
+            n.tokens.push(Token::Pair(from, to));
+            out.extend(extra_moves(n, me, left - 1, cat));
+        }
+    }
+    if out.is_empty() {
+        out.push(r);
+    }
+    out
 }
 
 /// Every way one effect step can resolve (D1, D2). Empty only if nothing applies,
@@ -462,11 +735,25 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
                 out.push(n);
             }
         }
+        EffectAction::RemoveArea(area) => {
+            // D22: battle pieces of both sides, never a Navia, never the piece itself.
+            let Some(c) = r.piece else { return out };
+            let mut n = r.clone();
+            for q in all_squares() {
+                let inside = match area {
+                    Area::File => q.file() == c.file(),
+                    Area::Block => (q.file() - c.file()).abs() <= 1 && (q.rank() - c.rank()).abs() <= 1,
+                };
+                if inside && q != c && matches!(at(&n.s, q), Some(p) if is_battle(p.piece)) {
+                    effect_to_graveyard(&mut n, q, me, cat);
+                }
+            }
+            out.push(n);
+        }
         EffectAction::Sacrifice => {
             if let Some(q) = r.piece {
                 let mut n = r.clone();
-                let pl = at(&n.s, q).unwrap();
-                set(&mut n.s, q, None);
+                let pl = lift(&mut n.s, q);
                 to_graveyard(&mut n.s, pl); // own side's effect: no bounty (D7)
                 n.piece = None;
                 out.push(n);
@@ -478,15 +765,48 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
                 for q in places(r, me, place, cat) {
                     let mut n = r.clone();
                     remove_one(&mut n.s.graves[me.index()].2, k);
-                    set(
-                        &mut n.s,
-                        q,
-                        Some(Placed {
-                            side: me,
-                            piece: Piece::Maseitai(k),
-                            dratped: false,
-                        }),
-                    ); // D6
+                    set(&mut n.s, q, placed(me, Piece::Maseitai(k))); // D6
+                    n.tokens.push(Token::Placed(k, q));
+                    out.push(n);
+                }
+            }
+        }
+        EffectAction::ReviveGulled => {
+            // D21: files a to g of the owner's second rank, as many as lie in the graveyard.
+            let rank = if me == Side::White { 1 } else { 5 };
+            let mut n = r.clone();
+            for file in 0..7 {
+                let q = sq(file, rank).unwrap();
+                if n.s.graves[me.index()].0 > 0 && at(&n.s, q).is_none() {
+                    n.s.graves[me.index()].0 -= 1;
+                    set(&mut n.s, q, placed(me, Piece::BlackGulled));
+                }
+            }
+            out.push(n);
+        }
+        EffectAction::Steal(place) => {
+            // D26: from the opponent's graveyard only; the piece becomes the owner's, undratped.
+            let them = me.opponent().index();
+            let grave = r.s.graves[them].clone();
+            for q in places(r, me, place, cat) {
+                if grave.0 > 0 {
+                    let mut n = r.clone();
+                    n.s.graves[them].0 -= 1;
+                    set(&mut n.s, q, placed(me, Piece::BlackGulled));
+                    n.tokens.push(Token::Gulled { red: false, to: q });
+                    out.push(n);
+                }
+                if grave.1 > 0 {
+                    let mut n = r.clone();
+                    n.s.graves[them].1 -= 1;
+                    set(&mut n.s, q, placed(me, Piece::RedGulled));
+                    n.tokens.push(Token::Gulled { red: true, to: q });
+                    out.push(n);
+                }
+                for k in distinct(&grave.2) {
+                    let mut n = r.clone();
+                    remove_one(&mut n.s.graves[them].2, k);
+                    set(&mut n.s, q, placed(me, Piece::Maseitai(k)));
                     n.tokens.push(Token::Placed(k, q));
                     out.push(n);
                 }
@@ -496,9 +816,7 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
             for from in targets(r, me, who) {
                 for dest in places(r, me, to, cat) {
                     let mut n = r.clone();
-                    let pl = at(&n.s, from).unwrap();
-                    set(&mut n.s, from, None);
-                    set(&mut n.s, dest, Some(pl)); // D5: no income, no capture
+                    shift(&mut n.s, from, dest); // D5: no income, no capture; D16: freezes follow
                     if n.piece == Some(from) {
                         n.piece = Some(dest);
                     }
@@ -523,8 +841,7 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
                         continue; // D4
                     }
                     let mut n = r.clone();
-                    set(&mut n.s, a, Some(pb));
-                    set(&mut n.s, b, Some(pa));
+                    swap_pieces(&mut n.s, a, b);
                     if n.piece == Some(a) {
                         n.piece = Some(b);
                     } else if n.piece == Some(b) {
@@ -541,7 +858,7 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
                 let pl = at(&r.s, q).unwrap();
                 let Piece::Maseitai(k) = pl.piece else { continue };
                 let mut n = r.clone();
-                set(&mut n.s, q, None);
+                lift(&mut n.s, q);
                 sorted_insert(&mut n.s.keeps[pl.side.index()], k); // D6, D7: not a graveyard
                 if n.piece == Some(q) {
                     n.piece = None;
@@ -552,15 +869,70 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
                 out.push(n);
             }
         }
+        EffectAction::Freeze(t) => {
+            let Some(by) = r.piece else { return out };
+            for q in targets(r, me, t) {
+                let mut n = r.clone();
+                n.s.lasting.push(Lasting::Freeze(Freeze { by, target: q }));
+                if t != Target::Itself {
+                    n.tokens.push(Token::Square(q));
+                }
+                out.push(n);
+            }
+        }
+        EffectAction::Undo(scope) => {
+            let mut n = r.clone();
+            for q in all_squares() {
+                let flip = match scope {
+                    Scope::Itself => r.piece == Some(q),
+                    Scope::Others => {
+                        r.piece != Some(q) && matches!(at(&n.s, q), Some(p) if p.dratped && matches!(p.piece, Piece::Maseitai(_)))
+                    }
+                };
+                if flip {
+                    undratp(&mut n.s, q);
+                }
+            }
+            out.push(n);
+        }
+        EffectAction::Gain(g) => {
+            let mut n = r.clone();
+            earn(&mut n.s, me, g as u32);
+            out.push(n);
+        }
+        EffectAction::Drain(d) => {
+            let mut n = r.clone();
+            let i = me.opponent().index();
+            n.s.pools[i] = n.s.pools[i].saturating_sub(d);
+            out.push(n);
+        }
+        EffectAction::GainPerGrave => {
+            let mut n = r.clone();
+            let count: u32 = r.s.graves.iter().map(|g| g.0 as u32 + g.1 as u32 + g.2.len() as u32).sum();
+            earn(&mut n.s, me, count);
+            out.push(n);
+        }
+        EffectAction::AdvanceGulled => {
+            let mut n = r.clone();
+            advance_gulled(&mut n.s, me, cat);
+            out.push(n);
+        }
+        EffectAction::ExtraMoves(k) => {
+            out = extra_moves(r.clone(), me, k, cat);
+        }
     }
     out
 }
 
-/// Resolve effect steps in order, every branch of choices (D1, D2).
+/// Resolve effect steps in order, every branch of choices (D1, D2). A taken
+/// Navia ends the game: nothing after it resolves (D20).
 fn resolve(r: Resolving, me: Side, steps: &[EffectAction], cat: &Catalogue) -> Vec<Resolving> {
     let Some((&first, rest)) = steps.split_first() else {
         return vec![r];
     };
+    if game_over(&r.s) {
+        return vec![r];
+    }
     let opts = step_options(&r, me, first, cat);
     if opts.is_empty() {
         return resolve(r, me, rest, cat);
@@ -591,6 +963,19 @@ struct Part {
     to: Square,
     /// The piece was dratped before this turn (R18, D9).
     was_dratped: bool,
+    /// D17: the move took a dratped Papillonera; the piece is avenged when the turn ends.
+    avenged: bool,
+}
+
+/// End of the turn: revenge on the taker wherever it now stands (D17), then the other side.
+fn end_turn(mut s: Setup, avenger: Option<Square>, cat: &Catalogue) -> Setup {
+    if let Some(q) = avenger {
+        if !game_over(&s) {
+            avenge(&mut s, q, cat);
+        }
+    }
+    pass_turn(&mut s);
+    s
 }
 
 /// After the first part of an action: the action as it stands (follow
@@ -601,15 +986,17 @@ fn with_follows(s: Setup, part: Part, cat: &Catalogue, out: &mut Vec<(Action, Se
         from,
         to: q,
         was_dratped: moved_dratped,
+        avenged,
     } = part;
-    let allow_nothing = kind == ActionKind::Move;
+    let avenger = |at: Option<Square>| if avenged { at } else { None };
     let me = s.side;
     let pl = at(&s, q).unwrap();
     let pool = s.pools[me.index()] as u32;
-    if allow_nothing {
-        let mut c = s.clone();
-        pass_turn(&mut c);
-        out.push((action(kind, from, q, Follow::Nothing, &[]), c));
+    if kind == ActionKind::Move {
+        out.push((action(kind, from, q, Follow::Nothing, &[]), end_turn(s.clone(), avenger(Some(q)), cat)));
+    }
+    if frozen(&s, q) {
+        return; // D16: a frozen piece neither dratps nor invokes
     }
     match pl.piece {
         // R19: 60, never halved, not in check at that moment.
@@ -617,8 +1004,7 @@ fn with_follows(s: Setup, part: Part, cat: &Catalogue, out: &mut Vec<(Action, Se
             let mut c = s.clone();
             spend(&mut c, me, NAVIA_DRATP_COST);
             set(&mut c, q, Some(Placed { dratped: true, ..pl }));
-            pass_turn(&mut c);
-            out.push((action(kind, from, q, Follow::Dratp, &[]), c));
+            out.push((action(kind, from, q, Follow::Dratp, &[]), end_turn(c, None, cat)));
         }
         Piece::Maseitai(k) => {
             let def: &PieceDef = cat.get(k);
@@ -634,9 +1020,9 @@ fn with_follows(s: Setup, part: Part, cat: &Catalogue, out: &mut Vec<(Action, Se
                         tokens: Vec::new(),
                         piece: Some(q),
                     };
-                    for mut done in resolve(r, me, &def.effect.on_dratp, cat) {
-                        pass_turn(&mut done.s);
-                        out.push((action(kind, from, q, Follow::Dratp, &done.tokens), done.s));
+                    for done in resolve(r, me, &def.effect.on_dratp, cat) {
+                        let a = action(kind, from, q, Follow::Dratp, &done.tokens);
+                        out.push((a, end_turn(done.s, avenger(done.piece), cat)));
                     }
                 }
             } else if moved_dratped {
@@ -647,13 +1033,16 @@ fn with_follows(s: Setup, part: Part, cat: &Catalogue, out: &mut Vec<(Action, Se
                         let mut c = s.clone();
                         spend(&mut c, me, cost);
                         let r = Resolving {
-                            s: c,
+                            s: c.clone(),
                             tokens: Vec::new(),
                             piece: Some(q),
                         };
-                        for mut done in resolve(r, me, &[inv.action], cat) {
-                            pass_turn(&mut done.s);
-                            out.push((action(kind, from, q, Follow::Invoke, &done.tokens), done.s));
+                        for done in resolve(r, me, &[inv.action], cat) {
+                            if done.s == c {
+                                continue; // D27: an invoke must change something
+                            }
+                            let a = action(kind, from, q, Follow::Invoke, &done.tokens);
+                            out.push((a, end_turn(done.s, avenger(done.piece), cat)));
                         }
                     }
                 }
@@ -663,7 +1052,38 @@ fn with_follows(s: Setup, part: Part, cat: &Catalogue, out: &mut Vec<(Action, Se
     }
 }
 
-/// Every legal action of the side to move with the resulting setup (R8–R23, D1–D15).
+/// The squares where `me` may summon kind `k` (R16, D23, D24).
+fn summon_targets(s: &Setup, me: Side, k: Kind, cat: &Catalogue) -> Vec<Square> {
+    let navia = navia_square(s, me).expect("reference: a live game has both Navias");
+    let mut squares = if cat.get(k).navia_guard {
+        neighbours(navia)
+    } else {
+        let mut v = summon_squares(me);
+        for q in all_squares() {
+            if let Some(p) = at(s, q) {
+                if p.side == me && has(p, cat, Passive::SummonDots) {
+                    v.extend(dots_of(p, q, cat)); // D23
+                }
+            }
+        }
+        // D24: the opponent's outposts forbid their dot squares.
+        for q in all_squares() {
+            if let Some(p) = at(s, q) {
+                if p.side != me && outpost_active(p, q, cat) {
+                    let banned = dots_of(p, q, cat);
+                    v.retain(|x| !banned.contains(x));
+                }
+            }
+        }
+        v
+    };
+    squares.retain(|&q| at(s, q).is_none());
+    squares.sort();
+    squares.dedup();
+    squares
+}
+
+/// Every legal action of the side to move with the resulting setup (R8–R23, D1–D27).
 pub fn reference_children(s: &Setup, cat: &Catalogue) -> Vec<(Action, Setup)> {
     let mut out = Vec::new();
     if game_over(s) {
@@ -676,52 +1096,34 @@ pub fn reference_children(s: &Setup, cat: &Catalogue) -> Vec<(Action, Setup)> {
         if pl.side != me {
             continue;
         }
+        let mobile = can_move(s, from, cat);
         // Moves onto squares.
-        for to in destinations(s, from, cat) {
+        for to in destinations(s, from, cat).into_iter().filter(|_| mobile) {
             let mut c = s.clone();
-            let taken = at(&c, to);
-            set(&mut c, from, None);
-            set(&mut c, to, Some(pl));
-            // R13: income for the move itself.
-            let income = match pl.piece {
-                Piece::BlackGulled => 1,
-                Piece::RedGulled => 3,
-                Piece::Maseitai(_) => move_income(pl, cat), // D8: only if dratped before the move
-                Piece::Navia(_) => 0,
-            };
-            earn(&mut c, me, income);
-            let mut navia_taken = false;
-            if let Some(t) = taken {
-                // R20: captures.
-                if let Piece::Navia(_) = t.piece {
-                    navia_taken = true;
-                } else {
-                    earn(&mut c, me, capture_reward(t.piece, cat));
-                    earn(&mut c, t.side, bounty(t, cat)); // D7
-                    to_graveyard(&mut c, t);
-                }
-            }
-            if navia_taken || !matches!(pl.piece, Piece::Navia(_) | Piece::Maseitai(_)) {
+            let moved = make_move(&mut c, from, to, cat);
+            if moved.navia_taken || !matches!(pl.piece, Piece::Navia(_) | Piece::Maseitai(_)) {
                 // R15: a Gulled move has no follow; taking the Navia ends the game at once.
-                pass_turn(&mut c);
-                out.push((Action::step(from, to), c));
+                let avenger = if moved.avenged { Some(to) } else { None };
+                out.push((Action::step(from, to), end_turn(c, avenger, cat)));
             } else {
                 let part = Part {
                     kind: ActionKind::Move,
                     from,
                     to,
                     was_dratped: pl.dratped,
+                    avenged: moved.avenged,
                 };
                 with_follows(c, part, cat, &mut out);
             }
         }
         match pl.piece {
-            Piece::BlackGulled | Piece::RedGulled if from.rank() == far => {
-                // R22: line over, with either bonus.
+            Piece::BlackGulled | Piece::RedGulled if from.rank() == far && mobile => {
+                // R22: line over, with either bonus; D18: Chugyullas income too.
                 let mut c = s.clone();
-                set(&mut c, from, None);
+                let income = if pl.piece == Piece::BlackGulled { 1 } else { 3 } + battle_move_income(s, me, cat);
+                lift(&mut c, from);
                 to_graveyard(&mut c, pl);
-                earn(&mut c, me, if pl.piece == Piece::BlackGulled { 1 } else { 3 });
+                earn(&mut c, me, income);
                 let mut g = c.clone();
                 earn(&mut g, me, LINE_OVER_BONUS);
                 pass_turn(&mut g);
@@ -737,15 +1139,7 @@ pub fn reference_children(s: &Setup, cat: &Catalogue) -> Vec<(Action, Setup)> {
                         }
                         let mut r = c.clone();
                         remove_one(&mut r.graves[me.index()].2, k);
-                        set(
-                            &mut r,
-                            q,
-                            Some(Placed {
-                                side: me,
-                                piece: Piece::Maseitai(k),
-                                dratped: false,
-                            }),
-                        );
+                        set(&mut r, q, placed(me, Piece::Maseitai(k)));
                         pass_turn(&mut r);
                         out.push((
                             action(
@@ -775,6 +1169,7 @@ pub fn reference_children(s: &Setup, cat: &Catalogue) -> Vec<(Action, Setup)> {
                     from,
                     to: from,
                     was_dratped: false,
+                    avenged: false,
                 };
                 with_follows(s.clone(), part, cat, &mut out);
             }
@@ -785,6 +1180,7 @@ pub fn reference_children(s: &Setup, cat: &Catalogue) -> Vec<(Action, Setup)> {
                     from,
                     to: from,
                     was_dratped: pl.dratped,
+                    avenged: false,
                 };
                 with_follows(s.clone(), part, cat, &mut out);
             }
@@ -792,27 +1188,11 @@ pub fn reference_children(s: &Setup, cat: &Catalogue) -> Vec<(Action, Setup)> {
         }
     }
     // R16: summons.
-    let navia = navia_square(s, me).expect("reference: a live game has both Navias");
     for k in distinct(&s.keeps[me.index()]) {
-        let squares = if cat.get(k).navia_guard {
-            neighbours(navia)
-        } else {
-            summon_squares(me)
-        };
-        let mut squares: Vec<Square> = squares.into_iter().filter(|&q| at(s, q).is_none()).collect();
-        squares.sort();
-        for q in squares {
+        for q in summon_targets(s, me, k, cat) {
             let mut c = s.clone();
             remove_one(&mut c.keeps[me.index()], k);
-            set(
-                &mut c,
-                q,
-                Some(Placed {
-                    side: me,
-                    piece: Piece::Maseitai(k),
-                    dratped: false,
-                }),
-            );
+            set(&mut c, q, placed(me, Piece::Maseitai(k)));
             pass_turn(&mut c);
             out.push((action(ActionKind::Summon(k), q, q, Follow::Nothing, &[]), c));
         }
