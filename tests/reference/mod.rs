@@ -591,6 +591,8 @@ fn avenge(s: &mut Setup, q: Square, cat: &Catalogue) {
 
 // ---------------------------------------------------------------- effects
 
+const ADVANCE_TAKES_NAVIA: bool = true;
+
 /// A partly resolved effect: the setup, the tokens named so far, where the effect's piece stands.
 #[derive(Clone)]
 struct Resolving {
@@ -659,14 +661,14 @@ fn placed(side: Side, piece: Piece) -> Option<Placed> {
 
 /// D19: every black Gulled of `me` that can step forward does, front ones
 /// first; captures pay, steps do not; the Navia (R21), untakeable pieces,
-/// frozen Gulled and the far rank stop it. A taken Papillonera avenges itself.
+/// frozen Gulled and the far rank stop it. The advance is an effect, not a move
+/// (D18), so a Papillonera it takes has no revenge (D17 is for moves).
 fn advance_gulled(s: &mut Setup, me: Side, cat: &Catalogue) {
     let f = forward(me);
     let mut gulled: Vec<Square> = all_squares()
         .filter(|&q| matches!(at(s, q), Some(p) if p.side == me && p.piece == Piece::BlackGulled))
         .collect();
     gulled.sort_by_key(|q| -(q.rank() * f));
-    let mut avengers = Vec::new();
     for q in gulled {
         if frozen(s, q) {
             continue;
@@ -674,21 +676,20 @@ fn advance_gulled(s: &mut Setup, me: Side, cat: &Catalogue) {
         let Some(t) = sq(q.file(), q.rank() + f) else { continue };
         match at(s, t) {
             None => shift(s, q, t),
+            Some(o) if o.side != me && !is_battle(o.piece) && ADVANCE_TAKES_NAVIA => {
+                lift(s, t);
+                shift(s, q, t);
+                break;
+            }
             Some(o) if o.side != me && is_battle(o.piece) && !untakeable(s, t, cat) => {
                 earn(s, me, capture_reward(o.piece, cat));
                 earn(s, o.side, bounty(o, cat)); // D7
                 lift(s, t);
                 to_graveyard(s, o);
                 shift(s, q, t);
-                if has(o, cat, Passive::Revenge) {
-                    avengers.push(t);
-                }
             }
             Some(_) => {}
         }
-    }
-    for t in avengers {
-        avenge(s, t, cat);
     }
 }
 
