@@ -669,6 +669,9 @@ fn advance_gulled(s: &mut Setup, me: Side, cat: &Catalogue) {
         .filter(|&q| matches!(at(s, q), Some(p) if p.side == me && p.piece == Piece::BlackGulled))
         .collect();
     gulled.sort_by_key(|q| -(q.rank() * f));
+    // "Together": which pieces are untakeable is judged on the board before the
+    // advance (a Wishborn taken by it still protects for the others).
+    let before = s.clone();
     for q in gulled {
         if frozen(s, q) {
             continue;
@@ -681,7 +684,7 @@ fn advance_gulled(s: &mut Setup, me: Side, cat: &Catalogue) {
                 shift(s, q, t);
                 break;
             }
-            Some(o) if o.side != me && is_battle(o.piece) && !untakeable(s, t, cat) => {
+            Some(o) if o.side != me && is_battle(o.piece) && !untakeable(&before, t, cat) => {
                 earn(s, me, capture_reward(o.piece, cat));
                 earn(s, o.side, bounty(o, cat)); // D7
                 lift(s, t);
