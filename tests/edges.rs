@@ -49,6 +49,36 @@ const EDGES: &[&str] = &[
     "2[N01]4/7/7/7/7/4[n02]2/7 w 0/0 M01/- -/- - 5",
     // R20: an immortal piece next to the Navia cannot be taken by the Navia; it gives check
     "3[n02]3/7/7/7/7/3[+m91]3/3[N01]3 w 60/0 -/- -/- - 5",
+    // D17: a Kapinahs takes a dratped Papillonera then teleports by its dratp; a dratped Troll taker pays its bounty when avenged
+    "3[n02]3/4[+m31]2/2[+m31]4/2[M24]1[+M01]2/7/7/3[N01]3 w 5/0 -/- -/- - 5",
+    // D17, D20: Tagu takes a Papillonera then dratps (avenged when the turn ends, already sacrificed); a further move's capture is avenged at once
+    "3[n02]3/3[+m31]3/1b[+m31]4/1[M32]1B3/7/7/3[N01]3 w 12/0 -/- -/- - 5",
+    // D16: a frozen Gulled and an immobile Kanaba give no check, so the Navia may dratp in place
+    "3[n02]3/7/7/7/7/3b[+m18]2/[+M18]2[N01]3 w 60/0 -/- -/- freeze:a1d2 5",
+    // D27: Chakrabat with the opponent's pool empty, Billpentod with no Gulled able to step, Schmidt back into the ring it left
+    "3[n02]3/7/7/7/[+M30]1[+M22]4/B2[+M15]3/[+M15]2[N01]3 w 10/0 -/- -/- - 5",
+    // D18: Chugyullas adds 1 to a line over and to every battle-piece move, not to Navia moves
+    "B2[n02]3/7/7/7/7/7/2[+M29][N01]3 w 50/0 -/- M05/- - 5",
+    // D24: an outpost on b1 cannot be taken by the Navia and bans a1, c1 for non-guard summons
+    "3[n02]3/7/7/7/7/2[N01]4/1[+m43]5 w 0/0 M01,M02/- -/- - 5",
+    // D26, D23: Neso steals B, R or a Maseitai onto the summon squares of R3 only, not onto Tanhoizer's dots
+    "3[n02]3/7/7/3[+M20]3/1[M41]5/7/3[N01]3 w 8/0 -/- -/B,M05,R - 5",
+    // D16: Nemchant's undo ends the freeze of an undratped Kanaba's target
+    "3[n02]3/3[m27]3/7/7/2[+M18]b3/7/3[N01]3 b 7/0 -/- -/- freeze:c3d3 5",
+    // D16: Olip swaps a Kanaba with the piece it froze: the freeze follows both
+    "3[n02]3/7/7/7/2[+M18]b2[M08]/7/3[N01]3 w 10/0 -/- -/- freeze:c3d3 5",
+    // D16: Peojin relocates a frozen piece anywhere: the freeze follows it
+    "3[n02]3/7/7/7/2[+M18]b2[M40]/7/3[N01]3 w 20/0 -/- -/- freeze:c3d3 5",
+    // D21: black Odd fills the empty squares of rank 6 from file a
+    "3[n02]3/b1b4/3[m25]3/7/7/7/3[N01]3 b 6/0 -/- -/B,B,B,B,B,B - 5",
+    // D22, D16, D7: Lord Kiggoshi clears the freezer, the frozen piece and a dratped Troll (bounty, vault-capped)
+    "3[n02]3/7/2[+m18]B[+m01]2/3[M28]3/7/7/3[N01]3 w 25/55 -/- -/- freeze:c5d5 5",
+    // D25: Wishborn's dots protect other black battle pieces from the Navia, not Wishborn itself
+    "3[n02]3/7/7/2b[+m39]b2/7/3[N01]3/7 w 0/0 -/- -/- - 5",
+    // Matogayu doubles its capture reward, vault-capped
+    "3[n02]3/7/2r4/1[+M16]2b2/7/7/3[N01]3 w 55/0 -/- -/- - 5",
+    // D19: a column advances as one, a frozen Gulled and the far rank stay
+    "B2[n02]3/B6/B[+m18]5/B6/1B5/[+M22]B5/3[N01]3 w 3/0 -/- -/- freeze:b5a5 5",
 ];
 
 #[test]
