@@ -85,6 +85,27 @@ const FEATURES: &[(&str, &[&str])] = &[
         &["a4d7", "b3b5", "b3b6", "d4c4", "d4d7", "!d4d6", "!d4b4", "f2c3", "b3+"],
     ),
     ("immortal", &["e4e5", "!c4c5", "c3+:c5"]),
+    // D16: a dratped Kanaba cannot move; Nemchant may undo its freeze.
+    ("freeze_undo", &["d4+", "d4d5+", "!c3d3", "!c3c4"]),
+    // D26: only the opponent's graveyard; R3 summon squares only.
+    (
+        "steal_revive",
+        &["b4a3+:R@a1", "b4+:M07@g1", "b4+:B@f1", "!b4+:M05@a1", "!b4+:B@a2", "f4+", "d3+"],
+    ),
+    ("area_removal", &["c4+", "d3+", "d3d4+"]),
+    // D20: two further moves when two are possible.
+    ("tagu_revenge", &["b4+:d3d4,d4d5", "b4+:c2c3,c3d4", "!b4+:d3d4"]),
+    // D19, D25, D16: the advance; a protected piece and a frozen Gulled.
+    ("advance", &["a2*", "b4b5", "!c4c5", "!d3d4"]),
+    // D23, D24: Tanhoizer's dots, the outpost's ban on a1 and c1 (not for Navia Guards).
+    (
+        "outpost_tanhoizer",
+        &["M02@d5", "M02@b3", "!M02@a1", "!M02@c1", "M01@c2", "d4+:b7", "!d4+:a1"],
+    ),
+    // D25: Wishborn protects d3 (not itself); Matogayu takes the red Gulled.
+    ("protection", &["c5b4", "!d4d3"]),
+    // D27: Chakrabat's drain is not offered against an empty pool (black's turn there).
+    ("undo_invokes", &["c4*", "b3*:e2", "e4+", "b3b2*:c1"]),
 ];
 
 #[test]
@@ -126,17 +147,22 @@ fn check_fast(pick: impl Fn(&Case) -> bool) {
 }
 
 #[test]
-fn the_file_covers_the_start_and_eight_more_positions_to_depth_4() {
+fn the_file_covers_the_start_and_sixteen_more_positions_to_depth_3_nine_to_depth_4() {
     let cs = cases();
     let mut positions: Vec<&str> = cs.iter().map(|c| c.nfen.as_str()).collect();
     positions.dedup();
     assert!(positions.contains(&dratp::rules::START_NFEN));
-    assert!(positions.len() >= 9, "{} positions", positions.len());
-    for p in positions {
-        for d in 1..=4 {
-            assert!(cs.iter().any(|c| c.nfen == p && c.depth == d), "{p}: no depth {d}");
+    assert!(positions.len() >= 17, "{} positions", positions.len());
+    for p in &positions {
+        for d in 1..=3 {
+            assert!(cs.iter().any(|c| c.nfen == *p && c.depth == d), "{p}: no depth {d}");
         }
     }
+    let deep = positions
+        .iter()
+        .filter(|p| cs.iter().any(|c| c.nfen == **p && c.depth == 4))
+        .count();
+    assert!(deep >= 9, "{deep} positions to depth 4");
 }
 
 #[test]
