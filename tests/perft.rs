@@ -90,7 +90,15 @@ const FEATURES: &[(&str, &[&str])] = &[
     // D26: only the opponent's graveyard; R3 summon squares only.
     (
         "steal_revive",
-        &["b4a3+:R@a1", "b4+:M07@g1", "b4+:B@f1", "!b4+:M05@a1", "!b4+:B@a2", "f4+", "d3+"],
+        &[
+            "b4a3+:R@a1",
+            "b4+:M07@g1",
+            "b4+:B@f1",
+            "!b4+:M05@a1",
+            "!b4+:B@a2",
+            "f4+",
+            "d3+",
+        ],
     ),
     ("area_removal", &["c4+", "d3+", "d3d4+"]),
     // D20: two further moves when two are possible.
