@@ -26,7 +26,7 @@ const SAMPLE_EVERY: u64 = 16;
 /// Game length cap, in plies.
 const MAX_PLIES: usize = 150;
 /// Random scattered positions compared with the reference, with their children.
-const POSITIONS: usize = 1_500;
+const POSITIONS: usize = 900;
 
 /// Seed offset: `REFERENCE_SEED=n cargo test --release --test playouts` explores other games and positions.
 fn seed() -> u64 {
