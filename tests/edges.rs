@@ -97,6 +97,12 @@ const EDGES: &[&str] = &[
     "3[n02]3/7/7/7/7/[+M22]B5/B2[N01]3 w 3/0 -/- -/- - 5",
     // D27: Billpentod with only a frozen Gulled able to step is not offered
     "3[n02]3/7/7/2b4/2B4/[+M22]5[+m18]/3[N01]3 w 3/0 -/- -/- freeze:g2c3 5",
+    // D16: a frozen Gulled on the far rank cannot line over
+    "B2[n02]3/1[+m18]5/7/7/7/7/3[N01]3 w 0/0 -/- M05/- freeze:b6a7 5",
+    // R22: the line-over revive goes onto the squares of R3 only, not onto Tanhoizer's dots (D23 is for summons)
+    "B2[n02]3/7/7/3[+M20]3/7/7/3[N01]3 w 0/0 -/- M05/- - 5",
+    // R22: the line-over revive is not a summon, so an enemy outpost does not ban a1 and c1 for it (D24)
+    "B2[n02]3/7/7/7/7/2[N01]4/1[+m43]5 w 0/0 -/- M05/- - 5",
 ];
 
 #[test]
