@@ -4,6 +4,7 @@
 //! - [`rules`]: the game (positions, legal actions, notation, catalogue); no I/O.
 //! - [`search`]: evaluation and game-tree search.
 //! - [`protocol`]: the UCI-style text protocol over stdin/stdout.
+//! - [`matchrun`]: `dratp-match`, engine-vs-engine matches refereed by [`rules`].
 //!
 //! ```
 //! use dratp::rules::{Catalogue, Position};
@@ -11,6 +12,7 @@
 //! assert!(!pos.legal_actions().is_empty());
 //! ```
 
+pub mod matchrun;
 pub mod protocol;
 pub mod rules;
 pub mod search;

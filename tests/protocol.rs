@@ -586,7 +586,8 @@ fn extensions_d_legal_perft_eval_catalogue() {
     for cmd in ["perft 2", "go perft 2"] {
         e.send(cmd);
         let l = e.until(|l| l.starts_with("Nodes searched"));
-        assert_eq!(l.len(), want.len() + 1);
+        assert_eq!(l.len(), want.len() + 2, "one line per move, the timing line, the total");
+        assert!(l[l.len() - 2].starts_with("info string perft 2: "));
         assert_eq!(
             l.last().unwrap(),
             &format!("Nodes searched: {}", dratp::rules::perft::perft(&start(), 2))
@@ -816,6 +817,8 @@ fn harmless(line: &str, fen: &str) -> bool {
             let pos = match from {
                 StartPos::Start => Ok(start()),
                 StartPos::Fen(t) => parse_nfen(&t, Catalogue::builtin()),
+                // Forces may set a new position; the fuzzer never sends them.
+                StartPos::Forces(_) => return false,
             };
             let Ok(pos) = pos else { return true };
             let mut g = Game::new(pos);
@@ -824,7 +827,7 @@ fn harmless(line: &str, fen: &str) -> bool {
             }
             nfen(g.position()) == fen
         }
-        Ok(Some(Cmd::Go(_) | Cmd::Perft(_) | Cmd::Bench(_) | Cmd::NewGame | Cmd::Quit)) => false,
+        Ok(Some(Cmd::Go(_) | Cmd::Perft { .. } | Cmd::Bench(_) | Cmd::NewGame | Cmd::Quit)) => false,
         Ok(Some(Cmd::SetOption { name, .. })) => !name.eq_ignore_ascii_case("hash"),
         _ => true,
     }

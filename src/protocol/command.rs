@@ -5,10 +5,10 @@
 
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_till1};
-use nom::character::complete::{multispace0, multispace1};
+use nom::character::complete::{char, multispace0, multispace1};
 use nom::combinator::{all_consuming, map, opt, value};
-use nom::multi::separated_list0;
-use nom::sequence::{delimited, terminated};
+use nom::multi::{separated_list0, separated_list1};
+use nom::sequence::{delimited, separated_pair, terminated};
 use nom::IResult;
 use thiserror::Error;
 
@@ -28,6 +28,17 @@ pub enum StartPos {
     Start,
     /// `fen <NFEN>`: the seven fields joined by single spaces, not yet checked.
     Fen(String),
+    /// `startpos forces <first> <second>`: the standard setup (R7) with these forces, not yet checked.
+    Forces([ForceWords; 2]),
+}
+
+/// One force as written, `<navia>:<maseitai>,<maseitai>,…`: ids or names, resolved against the catalogue later.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ForceWords {
+    /// The Navia's id or name.
+    pub navia: String,
+    /// The Maseitai's ids or names, in the order written.
+    pub maseitai: Vec<String>,
 }
 
 /// The words of a `go` command; times in milliseconds exactly as sent (they may be negative).
@@ -109,8 +120,13 @@ pub enum Command {
     },
     /// `go …`.
     Go(GoParams),
-    /// `perft <depth>` or `go perft <depth>`.
-    Perft(u32),
+    /// `perft <depth> [full]` or `go perft <depth> [full]`.
+    Perft {
+        /// Plies to count.
+        depth: u32,
+        /// Make every leaf instead of counting the last ply (`perft <depth> full`).
+        full: bool,
+    },
     /// `stop`.
     Stop,
     /// `ponderhit`.
@@ -129,6 +145,13 @@ pub enum Command {
     Eval,
     /// `catalogue`: the loaded catalogue in its file format.
     Catalogue,
+    /// `go draft pool <15 pieces> [picks <pieces>]`: answer `bestpick` for the side to pick (R30).
+    Draft {
+        /// The drawn Maseitai, ids or names.
+        pool: Vec<String>,
+        /// The picks so far in pick order, first player first.
+        picks: Vec<String>,
+    },
 }
 
 /// Deepest `perft` the engine accepts; deeper would not finish in a lifetime.
@@ -300,6 +323,18 @@ fn parse_position(rest: &[&str]) -> Result<Command, CommandError> {
     };
     let start = match head.split_first() {
         Some((&"startpos", [])) => StartPos::Start,
+        Some((&"startpos", [w, forces @ ..])) if *w == "forces" => match forces {
+            [a, b] => StartPos::Forces([force_words(a)?, force_words(b)?]),
+            _ => {
+                return Err(CommandError::bad(
+                    "position",
+                    format!(
+                        "forces takes two forces, first player first (<navia>:<maseitai>,…), got {}",
+                        forces.len()
+                    ),
+                ))
+            }
+        },
         Some((&"startpos", extra)) => {
             return Err(CommandError::bad(
                 "position",
@@ -317,6 +352,43 @@ fn parse_position(rest: &[&str]) -> Result<Command, CommandError> {
         None => return Err(CommandError::bad("position", "expected startpos or fen")),
     };
     Ok(Command::Position { start, moves })
+}
+
+/// One force word, `<navia>:<m>,<m>,…`, split into its pieces (resolved later).
+fn force_words(word: &str) -> Result<ForceWords, CommandError> {
+    let item = || take_till1::<_, _, nom::error::Error<&str>>(|c| c == ',' || c == ':');
+    let mut force = all_consuming(separated_pair(item(), char(':'), separated_list1(char(','), item())));
+    match force(word) {
+        Ok((_, (navia, maseitai))) => Ok(ForceWords {
+            navia: navia.to_string(),
+            maseitai: maseitai.into_iter().map(str::to_string).collect(),
+        }),
+        Err(_) => Err(CommandError::bad(
+            "position",
+            format!("bad force '{word}': expected <navia>:<maseitai>,<maseitai>,… (ids or names, no empty item)"),
+        )),
+    }
+}
+
+/// `go draft pool <pieces> [picks <pieces>]`.
+fn parse_draft(rest: &[&str]) -> Result<Command, CommandError> {
+    let bad = |reason: String| CommandError::bad("go draft", reason);
+    let Some((&"pool", after)) = rest.split_first() else {
+        return Err(bad("expected 'pool <15 pieces> [picks <pieces>]'".into()));
+    };
+    let at = after.iter().position(|w| *w == "picks");
+    let (pool, picks) = match at {
+        Some(i) => (&after[..i], &after[i + 1..]),
+        None => (after, &[][..]),
+    };
+    if let Some(w) = pool.iter().chain(picks).find(|w| **w == "pool" || **w == "picks") {
+        return Err(bad(format!("'{w}' given twice")));
+    }
+    let words = |ws: &[&str]| ws.iter().map(|w| w.to_string()).collect();
+    Ok(Command::Draft {
+        pool: words(pool),
+        picks: words(picks),
+    })
 }
 
 /// The words `go` knows, so `searchmoves` knows where its list ends.
@@ -343,6 +415,9 @@ const GO_WORDS: &[&str] = &[
 fn parse_go(rest: &[&str]) -> Result<Command, CommandError> {
     if let Some((&"perft", args)) = rest.split_first() {
         return parse_perft("go perft", args);
+    }
+    if let Some((&"draft", args)) = rest.split_first() {
+        return parse_draft(args);
     }
     let mut g = GoParams::default();
     let mut i = 0;
@@ -383,20 +458,25 @@ fn parse_go(rest: &[&str]) -> Result<Command, CommandError> {
 }
 
 fn parse_perft(command: &'static str, rest: &[&str]) -> Result<Command, CommandError> {
-    if rest.len() > 1 {
+    let (depth_word, full) = match rest {
+        [d] => (Some(d), false),
+        [d, "full"] => (Some(d), true),
+        [] => (None, false),
+        _ => {
+            return Err(CommandError::bad(
+                command,
+                format!("expected a depth and optionally 'full', got '{}'", rest.join(" ")),
+            ))
+        }
+    };
+    let depth: u32 = number(command, "depth", depth_word)?;
+    if depth > MAX_PERFT_DEPTH {
         return Err(CommandError::bad(
             command,
-            format!("expected one depth, got '{}'", rest.join(" ")),
+            format!("depth {depth} is above the maximum {MAX_PERFT_DEPTH}"),
         ));
     }
-    let d: u32 = number(command, "depth", rest.first())?;
-    if d > MAX_PERFT_DEPTH {
-        return Err(CommandError::bad(
-            command,
-            format!("depth {d} is above the maximum {MAX_PERFT_DEPTH}"),
-        ));
-    }
-    Ok(Command::Perft(d))
+    Ok(Command::Perft { depth, full })
 }
 
 fn parse_bench(rest: &[&str]) -> Result<Command, CommandError> {
@@ -583,6 +663,71 @@ mod tests {
     }
 
     #[test]
+    fn position_startpos_forces() {
+        let words = |navia: &str, m: &[&str]| ForceWords {
+            navia: navia.into(),
+            maseitai: m.iter().map(|s| s.to_string()).collect(),
+        };
+        assert_eq!(
+            ok("position startpos forces N01:M01,M02 Debora:Troll,Hamulus_Garuda moves c2c3"),
+            Command::Position {
+                start: StartPos::Forces([
+                    words("N01", &["M01", "M02"]),
+                    words("Debora", &["Troll", "Hamulus_Garuda"])
+                ]),
+                moves: vec!["c2c3".into()]
+            }
+        );
+        assert_eq!(
+            bad("position startpos forces N01:M01"),
+            "position: forces takes two forces, first player first (<navia>:<maseitai>,…), got 1"
+        );
+        assert_eq!(
+            bad("position startpos forces a:b c:d e:f"),
+            "position: forces takes two forces, first player first (<navia>:<maseitai>,…), got 3"
+        );
+        for w in ["N01", "N01:", ":M01", "N01:M01,", "N01:M01,,M02", "N01:M01:M02"] {
+            assert_eq!(
+                bad(&format!("position startpos forces {w} N02:M08")),
+                format!(
+                    "position: bad force '{w}': expected <navia>:<maseitai>,<maseitai>,… (ids or names, no empty item)"
+                )
+            );
+        }
+    }
+
+    #[test]
+    fn go_draft_pool_and_picks() {
+        let strings = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            ok("go draft pool M01 M02 M03 picks M02"),
+            Command::Draft {
+                pool: strings(&["M01", "M02", "M03"]),
+                picks: strings(&["M02"])
+            }
+        );
+        assert_eq!(
+            ok("go draft pool M01 M02"),
+            Command::Draft {
+                pool: strings(&["M01", "M02"]),
+                picks: vec![]
+            }
+        );
+        assert_eq!(
+            bad("go draft"),
+            "go draft: expected 'pool <15 pieces> [picks <pieces>]'"
+        );
+        assert_eq!(
+            bad("go draft picks M01"),
+            "go draft: expected 'pool <15 pieces> [picks <pieces>]'"
+        );
+        assert_eq!(
+            bad("go draft pool M01 picks M01 picks M02"),
+            "go draft: 'picks' given twice"
+        );
+    }
+
+    #[test]
     fn go_words_in_any_order_both_dialects() {
         let g = match ok("go btime 2000 wtime 1000 binc 20 winc 10 movestogo 5") {
             Command::Go(g) => g,
@@ -628,11 +773,16 @@ mod tests {
 
     #[test]
     fn perft_bench_query() {
-        assert_eq!(ok("perft 3"), Command::Perft(3));
-        assert_eq!(ok("go perft 2"), Command::Perft(2));
+        assert_eq!(ok("perft 3"), Command::Perft { depth: 3, full: false });
+        assert_eq!(ok("perft 4 full"), Command::Perft { depth: 4, full: true });
+        assert_eq!(ok("go perft 2"), Command::Perft { depth: 2, full: false });
+        assert!(parse_line("perft 4 fast").is_err());
         assert_eq!(bad("perft"), "perft: depth needs a value");
         assert_eq!(bad("perft 21"), "perft: depth 21 is above the maximum 20");
-        assert_eq!(bad("go perft 2 3"), "go perft: expected one depth, got '2 3'");
+        assert_eq!(
+            bad("go perft 2 3"),
+            "go perft: expected a depth and optionally 'full', got '2 3'"
+        );
         assert_eq!(ok("bench"), Command::Bench(None));
         assert_eq!(ok("bench 5"), Command::Bench(Some(5)));
         assert_eq!(bad("bench 0"), "bench: depth 0 is outside 1 to 64");

@@ -12,12 +12,14 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{unbounded, Receiver, Sender};
 
-use super::command::{parse_line, Command, CommandError, Dialect, GoParams, Query, StartPos};
+use super::command::{parse_line, Command, CommandError, Dialect, ForceWords, GoParams, Query, StartPos};
 use super::output::Output;
+use crate::rules::forces::{find_piece, start_position, validate, Draft, Force, ForceRule};
 use crate::rules::{
     action_text, nfen, parse_action, parse_nfen, perft, Action, Catalogue, Game, GameResult, MoveError, Piece,
     Position, Side, Square,
 };
+use crate::search::draft::rank_picks;
 use crate::search::{bench, Bound, Info, Limits, Score, SearchOptions, Searcher, Signals};
 
 /// Depth of `bench` when none is given.
@@ -139,7 +141,7 @@ impl Reader {
             Ok(Command::Stop) => self.current.stop.store(true, Ordering::SeqCst),
             Ok(Command::PonderHit) => self.current.ponderhit.store(true, Ordering::SeqCst),
             Ok(Command::Quit) => return false,
-            Ok(cmd @ (Command::Go(_) | Command::Perft(_) | Command::Bench(_))) => self.long(cmd, None),
+            Ok(cmd @ (Command::Go(_) | Command::Perft { .. } | Command::Bench(_))) => self.long(cmd, None),
             // A `go` that does not parse is still answered with one `bestmove`, from a depth-1 search.
             Err(e @ CommandError::Bad { command: "go", .. }) => self.long(
                 Command::Go(GoParams {
@@ -194,6 +196,7 @@ struct Options {
     ponder: bool,
     catalogue_file: String,
     debug_log_file: String,
+    force_rule: ForceRule,
 }
 
 /// The worker: game state, options and the search.
@@ -226,6 +229,7 @@ impl Engine {
                 ponder: false,
                 catalogue_file: String::new(),
                 debug_log_file: String::new(),
+                force_rule: ForceRule::default(),
             },
         }
     }
@@ -246,7 +250,7 @@ impl Engine {
                     }
                     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &cmd {
                         Command::Go(p) => self.go(p, &signals),
-                        Command::Perft(d) => self.perft(*d, &signals),
+                        Command::Perft { depth, full } => self.perft(*depth, *full, &signals),
                         Command::Bench(d) => self.bench(d.unwrap_or(DEFAULT_BENCH_DEPTH)),
                         _ => unreachable!("only long commands are sent as Long"),
                     }));
@@ -307,9 +311,10 @@ impl Engine {
             }
             Command::Eval => self.out.lines(Searcher::eval_report(&self.game).lines()),
             Command::Catalogue => self.out.lines(self.cat.to_text().lines()),
+            Command::Draft { pool, picks } => self.draft(&pool, &picks),
             // Handled by the reader; nothing reaches here.
             Command::IsReady | Command::Stop | Command::PonderHit | Command::Quit => {}
-            Command::Go(_) | Command::Perft(_) | Command::Bench(_) => {}
+            Command::Go(_) | Command::Perft { .. } | Command::Bench(_) => {}
         }
     }
 
@@ -357,6 +362,12 @@ impl Engine {
                 "option name Debug Log File type string default {}",
                 empty(&o.debug_log_file)
             ),
+            format!(
+                "option name Force Rule type combo default {} var {} var {}",
+                ForceRule::default().name(),
+                ForceRule::Standard.name(),
+                ForceRule::Singleton.name()
+            ),
             match d {
                 Dialect::Uci => "uciok".to_string(),
                 Dialect::Ugi => "ugiok".to_string(),
@@ -368,7 +379,18 @@ impl Engine {
         let value = value.map(|v| if v == "<empty>" { "" } else { v });
         let key = name.to_ascii_lowercase();
         let res = match key.as_str() {
-            "hash" => spin(name, value, 1, MAX_HASH_MB).map(|v| self.opts.search.hash_mb = v as usize),
+            "hash" => spin(name, value, 1, MAX_HASH_MB).and_then(|v| {
+                // A table larger than the free memory would get the process killed when it is filled.
+                match available_mb() {
+                    Some(free) if v > free * 3 / 4 => Err(format!(
+                        "Hash {v} MB is more than this machine can give ({free} MB free)"
+                    )),
+                    _ => {
+                        self.opts.search.hash_mb = v as usize;
+                        Ok(())
+                    }
+                }
+            }),
             "threads" => spin(name, value, 1, MAX_THREADS).map(|v| self.opts.search.threads = v as usize),
             "multipv" => spin(name, value, 1, MAX_MULTIPV).map(|v| self.opts.search.multipv = v as usize),
             "skill level" => spin(name, value, 0, 20).map(|v| self.opts.search.skill_level = v as u32),
@@ -387,6 +409,13 @@ impl Engine {
                 _ => Err(format!("{name}: the only variant is {VARIANT}")),
             },
             "catalogue file" => self.set_catalogue(value.unwrap_or("")),
+            "force rule" => match value.and_then(ForceRule::from_name) {
+                Some(r) => {
+                    self.opts.force_rule = r;
+                    Ok(())
+                }
+                None => Err(format!("{name} takes standard or singleton")),
+            },
             "debug log file" => {
                 let path = value.unwrap_or("");
                 match self.out.set_log_file(path) {
@@ -443,12 +472,13 @@ impl Engine {
     /// `position`: built on a copy and committed only if the NFEN and every move are good.
     fn position(&mut self, start: &StartPos, moves: &[String]) {
         let pos = match start {
-            StartPos::Start => Position::startpos(self.cat),
-            StartPos::Fen(text) => parse_nfen(text, self.cat),
+            StartPos::Start => Position::startpos(self.cat).map_err(|e| e.to_string()),
+            StartPos::Fen(text) => parse_nfen(text, self.cat).map_err(|e| e.to_string()),
+            StartPos::Forces(words) => self.forces_start(words),
         };
         let pos = match pos {
             Ok(p) => p,
-            Err(e) => return self.error(&e.to_string()),
+            Err(e) => return self.error(&e),
         };
         let mut g = Game::new(pos);
         for (i, m) in moves.iter().enumerate() {
@@ -461,6 +491,58 @@ impl Engine {
             }
         }
         self.game = g;
+    }
+
+    /// `startpos forces`: each force resolved and checked under the `Force Rule` (R28, R29), then the setup (R7).
+    fn forces_start(&self, words: &[ForceWords; 2]) -> Result<Position, String> {
+        let force = |w: &ForceWords, who: &str| -> Result<Force, String> {
+            let m: Vec<&str> = w.maseitai.iter().map(String::as_str).collect();
+            let f = Force::from_words(&w.navia, &m, self.cat)
+                .and_then(|f| validate(&f, self.opts.force_rule, self.cat).map(|()| f));
+            f.map_err(|e| format!("position: bad force for the {who} player: {e}"))
+        };
+        let (first, second) = (force(&words[0], "first")?, force(&words[1], "second")?);
+        start_position(&first, &second, self.cat).map_err(|e| format!("position: {e}"))
+    }
+
+    /// `go draft`: `info string` lines with every candidate's scores, best first, then `bestpick`.
+    fn draft(&self, pool: &[String], picks: &[String]) {
+        let kinds = |ws: &[String]| {
+            ws.iter()
+                .map(|w| find_piece(w, self.cat))
+                .collect::<Result<Vec<_>, _>>()
+        };
+        let draft = kinds(pool)
+            .and_then(|p| Ok((p, kinds(picks)?)))
+            .and_then(|(p, k)| Draft::new(p, k, self.cat));
+        let draft = match draft {
+            Ok(d) => d,
+            Err(e) => return self.error(&format!("go draft: {e}")),
+        };
+        let Some(side) = draft.to_pick() else {
+            return self.out.lines([
+                "info string draft complete: 14 picks".to_string(),
+                "bestpick (none)".to_string(),
+            ]);
+        };
+        let ranked = rank_picks(&draft, self.cat);
+        let who = if side == Side::White { "p1" } else { "p2" };
+        let mut lines: Vec<String> = ranked
+            .iter()
+            .map(|c| {
+                let def = self.cat.get(c.kind);
+                format!(
+                    "info string pick {} score {} value {} cost {} side {who} name {}",
+                    def.code, c.score, c.value, def.cost, def.name
+                )
+            })
+            .collect();
+        // A draft always leaves at least two pieces before the last pick, so `ranked` is not empty.
+        let best = ranked
+            .first()
+            .map_or("(none)".to_string(), |c| self.cat.get(c.kind).code.to_string());
+        lines.push(format!("bestpick {best}"));
+        self.out.lines(lines);
     }
 
     fn query(&self, q: Query) {
@@ -525,12 +607,13 @@ impl Engine {
     }
 
     /// `perft`: one line per root move, sorted, then the total; stops between root moves.
-    fn perft(&self, depth: u32, signals: &Signals) -> Vec<String> {
+    fn perft(&self, depth: u32, full: bool, signals: &Signals) -> Vec<String> {
         let start = Instant::now();
         let pos = self.game.position();
         if depth == 0 {
             return vec!["Nodes searched: 1".to_string()];
         }
+        let count = if full { perft::perft_full } else { perft::perft };
         let actions = pos.legal_actions();
         let mut counts = Vec::with_capacity(actions.len());
         for a in &actions {
@@ -541,13 +624,19 @@ impl Engine {
                     actions.len()
                 )];
             }
-            counts.push((action_text(a, pos.catalogue()), perft::perft(&pos.play(a), depth - 1)));
+            counts.push((action_text(a, pos.catalogue()), count(&pos.play(a), depth - 1)));
         }
+        let elapsed = start.elapsed();
         counts.sort();
         let total: u64 = counts.iter().map(|(_, n)| n).sum();
         let mut lines: Vec<String> = counts.iter().map(|(t, n)| format!("{t}: {n}")).collect();
+        let nps = (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
+        let mode = if full { "every leaf made" } else { "last ply counted" };
+        lines.push(format!(
+            "info string perft {depth}: {total} nodes in {} ms, {nps} nodes/s ({mode})",
+            elapsed.as_millis()
+        ));
         lines.push(format!("Nodes searched: {total}"));
-        log::info!("perft {depth}: {total} nodes in {:?}", start.elapsed());
         lines
     }
 
@@ -675,6 +764,14 @@ const MAX_MULTIPV: u64 = 256;
 const MAX_OVERHEAD_MS: u64 = 5000;
 
 /// A spin option's value, in range.
+/// Free memory in MiB as the kernel reports it (`MemAvailable`), where it does.
+fn available_mb() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
 fn spin(name: &str, value: Option<&str>, min: u64, max: u64) -> Result<u64, String> {
     let v = value.ok_or_else(|| format!("{name} needs a value"))?;
     match v.parse::<u64>() {

@@ -241,19 +241,12 @@ impl Position {
         }
     }
 
-    /// Plain moves of the side to move's battle pieces other than `piece`.
+    /// Plain moves of the side to move's battle pieces other than `piece` (from the reach tables: no follow-ups
+    /// to expand, so Tagu's move lists stay cheap).
     fn battle_moves(&self, piece: Square) -> Vec<(Square, Square)> {
-        let battle = (self.occupied() & !self.navias) & !piece.bb();
-        let mut all = Vec::new();
-        self.generate(&mut all);
-        all.into_iter()
-            .filter(|a| {
-                a.kind == super::action::ActionKind::Move
-                    && a.follow == super::action::Follow::Nothing
-                    && battle.has(a.from)
-            })
-            .map(|a| (a.from, a.to))
-            .collect()
+        let au = self.auras();
+        let movable = self.sides[self.side.index()] & !self.navias & !piece.bb();
+        movable.flat_map(|from| self.reach_with(from, &au).map(move |to| (from, to))).collect()
     }
 
     /// One further move (Tagu): an ordinary move, whose revenge resolves at once.

@@ -5,6 +5,7 @@
 pub mod action;
 pub mod catalogue;
 mod effects;
+pub mod forces;
 pub mod game;
 mod make;
 pub mod movegen;
@@ -16,6 +17,7 @@ pub mod zobrist;
 
 pub use action::{Action, ActionKind, Choices, Follow, Token};
 pub use catalogue::{Catalogue, Kind, PieceCode};
+pub use forces::{Draft, Force, ForceError, ForceRule};
 pub use game::{EndReason, Game, GameResult};
 pub use notation::{action_text, nfen, parse_action, parse_action_syntax, parse_nfen, MoveError, NfenError};
 pub use position::{Outcome, Piece, Placed, Position, Setup, WinReason, START_NFEN};

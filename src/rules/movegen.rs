@@ -214,7 +214,7 @@ impl Position {
         self.reach_with(sq, &au)
     }
 
-    fn reach_with(&self, sq: Square, au: &Auras) -> Bitboard {
+    pub(super) fn reach_with(&self, sq: Square, au: &Auras) -> Bitboard {
         let Some(pl) = self.piece_at(sq) else {
             return Bitboard::EMPTY;
         };

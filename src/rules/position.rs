@@ -3,7 +3,7 @@
 use thiserror::Error;
 
 use super::catalogue::{Catalogue, Kind, PieceClass};
-use super::square::{zones, Bitboard, Side, Square};
+use super::square::{Bitboard, Side, Square};
 use super::zobrist::KEYS;
 
 /// The pieces that can stand on a square.
@@ -823,12 +823,6 @@ impl Position {
         }
         self.side = self.side.opponent();
         self.key ^= KEYS.black_to_move;
-    }
-
-    /// Whether `sq` is in the reduction zone (R4, R17).
-    #[inline]
-    pub fn in_reduction_zone(sq: Square) -> bool {
-        zones::REDUCTION.has(sq)
     }
 }
 

@@ -182,11 +182,6 @@ impl Bitboard {
             Some(Square(self.0.trailing_zeros() as u8))
         }
     }
-
-    /// A bitboard from a list of squares.
-    pub fn from_squares(squares: &[Square]) -> Bitboard {
-        squares.iter().fold(Bitboard::EMPTY, |b, s| b | s.bb())
-    }
 }
 
 impl Iterator for Bitboard {
@@ -254,9 +249,6 @@ pub mod zones {
 
     /// R4: the gyullas reduction zone.
     pub const REDUCTION: Bitboard = Bitboard(sq(b"b4") | sq(b"c4") | sq(b"d4") | sq(b"e4") | sq(b"f4"));
-
-    /// R2: the Navia squares.
-    pub const NAVIA_SQUARE: [Bitboard; 2] = [Bitboard(sq(b"d1")), Bitboard(sq(b"d7"))];
 
     /// Rank 1 and rank 7.
     pub const BACK_RANK: [Bitboard; 2] = [Bitboard(0x7f), Bitboard(0x7f << 42)];

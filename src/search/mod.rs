@@ -4,6 +4,7 @@
 //! this folder and may add to these types, but keeps these names and meanings.
 
 mod alphabeta;
+pub mod draft;
 pub mod eval;
 mod ordering;
 mod score;

@@ -272,11 +272,6 @@ impl PieceDef {
     pub fn is_navia(&self) -> bool {
         self.code.class == PieceClass::Navia
     }
-
-    /// Whether the piece carries the given passive while dratped.
-    pub fn has_passive(&self, p: impl Fn(&Passive) -> bool) -> bool {
-        self.effect.passives.iter().any(p)
-    }
 }
 
 /// A loaded catalogue: entries in id order plus derived move tables.

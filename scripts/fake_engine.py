@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""A misbehaving engine for testing dratp-match.
+
+It speaks both dialects (uci/ugi), plays a fixed list of legal opening moves
+from the default start (each side steps its black Gulled forward, files a to g),
+and fails on demand:
+
+  --fail none|illegal|garbage|empty|nomove|crash|hang|late|startup
+  --after N     play N good moves first, then fail (default 0)
+  --delay MS    with --fail late: answer every move after MS milliseconds
+  --score CP    report `info depth 1 score cp CP` before each bestmove
+  --name NAME   the `id name` to send
+
+illegal: a well-formed but illegal move (the Navia steps two squares);
+garbage: text that is not a move; empty: `bestmove` with no move;
+nomove: `bestmove (none)`; crash: exit at `go`; hang: stop answering at `go`;
+startup: exit before the handshake.
+"""
+import argparse
+import sys
+import time
+
+WHITE = ["a2a3", "b2b3", "c2c3", "d2d3", "e2e3", "f2f3", "g2g3"]
+BLACK = ["a6a5", "b6b5", "c6c5", "d6d5", "e6e5", "f6f5", "g6g5"]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--fail", default="none",
+                    choices=["none", "illegal", "garbage", "empty", "nomove", "crash", "hang", "late", "startup"])
+    ap.add_argument("--after", type=int, default=0)
+    ap.add_argument("--delay", type=int, default=0)
+    ap.add_argument("--score", type=int, default=None)
+    ap.add_argument("--name", default="fake")
+    a = ap.parse_args()
+    if a.fail == "startup":
+        sys.exit(1)
+    side, played = "w", 0
+
+    def out(line):
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+    for raw in sys.stdin:
+        words = raw.split()
+        if not words:
+            continue
+        cmd = words[0]
+        if cmd in ("uci", "ugi"):
+            out("id name " + a.name)
+            out("id author dratp tests")
+            out(cmd + "ok")
+        elif cmd == "isready":
+            out("readyok")
+        elif cmd == "position":
+            # position fen <7 NFEN fields> [moves m1 m2 ...]
+            start_side = words[3] if len(words) > 3 else "w"
+            moves = words[words.index("moves") + 1:] if "moves" in words else []
+            side = start_side if len(moves) % 2 == 0 else ("b" if start_side == "w" else "w")
+            played = len(moves) // 2
+        elif cmd == "go":
+            script = WHITE if side == "w" else BLACK
+            move = script[played] if played < len(script) else "(none)"
+            if a.score is not None:
+                out("info depth 1 score cp %d nodes 1 pv %s" % (a.score, move))
+            if played < a.after or a.fail == "none":
+                out("bestmove " + move)
+            elif a.fail == "late":
+                time.sleep(a.delay / 1000.0)
+                out("bestmove " + move)
+            elif a.fail == "illegal":
+                out("bestmove " + ("d1d3" if side == "w" else "d7d5"))
+            elif a.fail == "garbage":
+                out("bestmove xyz!")
+            elif a.fail == "empty":
+                out("bestmove")
+            elif a.fail == "nomove":
+                out("bestmove (none)")
+            elif a.fail == "crash":
+                sys.exit(3)
+            elif a.fail == "hang":
+                while True:
+                    time.sleep(3600)
+        elif cmd == "quit":
+            return
+
+
+if __name__ == "__main__":
+    main()

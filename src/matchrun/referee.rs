@@ -1,0 +1,571 @@
+//! The referee: plays one game between two engine processes, checking every
+//! `bestmove` with the rules core, keeping the clocks, and ending the game by the
+//! rules (R19–R27), by a forfeit (illegal move, crash, stall, time), by the move
+//! limit, or by score adjudication.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant, SystemTime};
+
+use super::cli::{DrawAdjudication, EngineConfig, Proto, ResignAdjudication};
+use super::engine_proc::{EngineError, EngineProc};
+use crate::rules::{EndReason, Game, GameResult, MoveError, Position, Side};
+
+/// A score an engine reported, from its own point of view.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum EngineScore {
+    /// Centipawn-like units.
+    Cp(i32),
+    /// Mate in N moves (negative: being mated).
+    Mate(i32),
+}
+
+impl EngineScore {
+    /// The score in centipawns, mates as ±100000 minus the distance.
+    pub fn as_cp(self) -> i32 {
+        match self {
+            EngineScore::Cp(c) => c,
+            EngineScore::Mate(n) if n > 0 => 100_000 - n,
+            EngineScore::Mate(n) => -100_000 - n,
+        }
+    }
+}
+
+/// One move of a record with what the engine said about it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MoveRecord {
+    /// Canonical move text.
+    pub text: String,
+    /// Last score reported before `bestmove`.
+    pub score: Option<EngineScore>,
+    /// Last depth reported before `bestmove`.
+    pub depth: Option<u32>,
+    /// Time from `go` to `bestmove`.
+    pub time: Duration,
+}
+
+/// How a game ended, in PGN's `Termination` vocabulary.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Termination {
+    /// The rules ended it.
+    Normal,
+    /// Move limit or score adjudication.
+    Adjudication,
+    /// A side exceeded its time.
+    TimeForfeit,
+    /// An illegal, unparsable or missing move.
+    RulesInfraction,
+    /// An engine crashed, stalled or could not be started.
+    Abandoned,
+    /// The match was stopped during the game.
+    Unterminated,
+}
+
+impl Termination {
+    /// The PGN tag value.
+    pub fn pgn(self) -> &'static str {
+        match self {
+            Termination::Normal => "normal",
+            Termination::Adjudication => "adjudication",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::RulesInfraction => "rules infraction",
+            Termination::Abandoned => "abandoned",
+            Termination::Unterminated => "unterminated",
+        }
+    }
+
+    /// The value for a PGN tag value, if known.
+    pub fn from_pgn(text: &str) -> Option<Termination> {
+        [
+            Termination::Normal,
+            Termination::Adjudication,
+            Termination::TimeForfeit,
+            Termination::RulesInfraction,
+            Termination::Abandoned,
+            Termination::Unterminated,
+        ]
+        .into_iter()
+        .find(|t| t.pgn() == text)
+    }
+}
+
+/// The end of a game.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Outcome {
+    /// The winner; `None` for a draw (or an unfinished game).
+    pub winner: Option<Side>,
+    /// How it ended.
+    pub termination: Termination,
+    /// A sentence for the record, e.g. `Black makes an illegal move: a1a9`.
+    pub reason: String,
+}
+
+impl Outcome {
+    /// The PGN result token: `1-0`, `0-1`, `1/2-1/2`, or `*` when unfinished.
+    pub fn result_token(&self) -> &'static str {
+        match (self.termination, self.winner) {
+            (Termination::Unterminated, _) => "*",
+            (_, Some(Side::White)) => "1-0",
+            (_, Some(Side::Black)) => "0-1",
+            (_, None) => "1/2-1/2",
+        }
+    }
+
+    /// The outcome the rules give a finished game.
+    pub fn from_rules(r: GameResult) -> Outcome {
+        let who = |s: Side| side_name(s);
+        let reason = match (r.reason, r.winner) {
+            (EndReason::NaviaTaken, Some(w)) => format!("{} takes the Navia", who(w)),
+            (EndReason::NaviaDratp, Some(w)) => format!("{} dratps its Navia", who(w)),
+            (EndReason::NaviaGoal, Some(w)) => format!("{} makes a Navia goal", who(w)),
+            (EndReason::PerpetualCheck, Some(w)) => format!("{} wins: perpetual check", who(w)),
+            (EndReason::NoAction, Some(w)) => format!("{} has no legal action", who(w.opponent())),
+            (reason, _) => format!("Draw by {}", reason.describe()),
+        };
+        Outcome {
+            winner: r.winner,
+            termination: Termination::Normal,
+            reason,
+        }
+    }
+}
+
+/// `White` or `Black`, as the records name the two players.
+pub fn side_name(s: Side) -> &'static str {
+    match s {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}
+
+/// A played (or forfeited) game.
+#[derive(Clone, Debug)]
+pub struct GameReport {
+    /// The moves, all legal.
+    pub moves: Vec<MoveRecord>,
+    /// The end; `Termination::Unterminated` when the match stopped during it.
+    pub outcome: Outcome,
+    /// Which engines must be restarted before their next game (crashed, stalled, or
+    /// still thinking after a time forfeit), white first.
+    pub restart: [bool; 2],
+    /// Which engines crashed or stalled, white first (stops a match without `-recover`).
+    pub crashed: [bool; 2],
+    /// When the game started.
+    pub started: SystemTime,
+}
+
+/// What a game is played under, besides the engines.
+pub struct GameRules<'a> {
+    /// Start position.
+    pub start: Position,
+    /// Its NFEN, sent with `position fen`.
+    pub start_nfen: &'a str,
+    /// Draw after this many moves per side.
+    pub maxmoves: Option<u32>,
+    /// Draw adjudication.
+    pub draw: Option<DrawAdjudication>,
+    /// Resign adjudication.
+    pub resign: Option<ResignAdjudication>,
+    /// Set when the match stops: the game ends unterminated before the next move.
+    pub stop: &'a AtomicBool,
+}
+
+/// One side's clock state.
+struct SideClock {
+    remaining: Duration,
+    moves: u32,
+}
+
+/// What the engine answered to one `go`.
+enum Answer {
+    Move {
+        text: String,
+        at: Instant,
+        score: Option<EngineScore>,
+        depth: Option<u32>,
+    },
+    Failed(Termination, String, bool),
+}
+
+/// Play one game; `engines[0]` has the first move's side `w` (white), `engines[1]` black.
+pub fn play_game(rules: &GameRules, engines: [&mut EngineProc; 2]) -> GameReport {
+    let started = SystemTime::now();
+    let mut report = GameReport {
+        moves: Vec::new(),
+        outcome: Outcome {
+            winner: None,
+            termination: Termination::Unterminated,
+            reason: String::new(),
+        },
+        restart: [false; 2],
+        crashed: [false; 2],
+        started,
+    };
+    for side in Side::BOTH {
+        if let Err(e) = engines[side.index()].new_game() {
+            report.outcome = forfeit_outcome(side, &e, Termination::Abandoned);
+            report.restart[side.index()] = true;
+            report.crashed[side.index()] = true;
+            return report;
+        }
+    }
+    let mut clocks: Vec<SideClock> = engines
+        .iter()
+        .map(|e| SideClock {
+            remaining: e.config().tc.map_or(Duration::ZERO, |c| c.base),
+            moves: 0,
+        })
+        .collect();
+    let mut game = Game::new(rules.start);
+    let mut adj = Adjudicator::default();
+    let mut move_texts: Vec<String> = Vec::new();
+    loop {
+        if let Some(r) = game.result() {
+            report.outcome = Outcome::from_rules(r);
+            return report;
+        }
+        if rules.stop.load(Ordering::SeqCst) {
+            report.outcome.reason = "match stopped".to_string();
+            return report;
+        }
+        if let Some(max) = rules.maxmoves {
+            if game.actions().len() >= 2 * max as usize {
+                report.outcome = Outcome {
+                    winner: None,
+                    termination: Termination::Adjudication,
+                    reason: format!("Draw by move limit ({max} moves)"),
+                };
+                return report;
+            }
+        }
+        let side = game.position().side_to_move();
+        let i = side.index();
+        let remaining = [clocks[0].remaining, clocks[1].remaining];
+        let go = go_line(
+            engines[0].config(),
+            engines[1].config(),
+            remaining,
+            clocks[i].moves,
+            side,
+        );
+        let answer = ask(
+            engines[i],
+            rules.start_nfen,
+            &move_texts,
+            &go,
+            deadline_for(engines[i].config(), &clocks[i]),
+        );
+        let (text, at, score, depth, sent) = match answer {
+            (Answer::Move { text, at, score, depth }, sent) => (text, at, score, depth, sent),
+            (Answer::Failed(termination, what, dead), _) => {
+                report.restart[i] = true;
+                report.crashed[i] = dead;
+                report.outcome = Outcome {
+                    winner: Some(side.opponent()),
+                    termination,
+                    reason: format!("{} {what}", side_name(side)),
+                };
+                return report;
+            }
+        };
+        let elapsed = at.saturating_duration_since(sent);
+        // Clocks count whole milliseconds, as the protocol does: the part of a
+        // millisecond that pipes and scheduling add is never charged.
+        let charged = Duration::from_millis(elapsed.as_millis() as u64);
+        if let Some(lateness) = overstep(engines[i].config(), &clocks[i], charged) {
+            report.outcome = Outcome {
+                winner: Some(side.opponent()),
+                termination: Termination::TimeForfeit,
+                reason: format!("{} loses on time ({lateness})", side_name(side)),
+            };
+            return report;
+        }
+        if text == "(none)" {
+            report.outcome = Outcome {
+                winner: Some(side.opponent()),
+                termination: Termination::RulesInfraction,
+                reason: format!("{} claims no move while it has legal actions", side_name(side)),
+            };
+            return report;
+        }
+        let action = match game.play_text(&text) {
+            Ok(a) => a,
+            Err(e) => {
+                report.outcome = Outcome {
+                    winner: Some(side.opponent()),
+                    termination: Termination::RulesInfraction,
+                    reason: match e {
+                        MoveError::Syntax(t, why) => {
+                            format!("{} sends an unreadable move: {t} ({why})", side_name(side))
+                        }
+                        MoveError::Illegal(t, why) => {
+                            format!("{} makes an illegal move: {t} ({why})", side_name(side))
+                        }
+                    },
+                };
+                return report;
+            }
+        };
+        let canonical = crate::rules::action_text(&action, rules.start.catalogue());
+        advance_clock(engines[i].config(), &mut clocks[i], charged);
+        move_texts.push(canonical.clone());
+        report.moves.push(MoveRecord {
+            text: canonical,
+            score,
+            depth,
+            time: elapsed,
+        });
+        if game.result().is_none() {
+            if let Some(o) = adj.add(rules, side, score, game.actions().len()) {
+                report.outcome = o;
+                return report;
+            }
+        }
+    }
+}
+
+/// The outcome when an engine fails before it could move.
+pub fn forfeit_outcome(side: Side, e: &EngineError, termination: Termination) -> Outcome {
+    Outcome {
+        winner: Some(side.opponent()),
+        termination,
+        reason: format!("{} {}", side_name(side), failure_text(e)),
+    }
+}
+
+fn failure_text(e: &EngineError) -> String {
+    match e {
+        EngineError::Disconnected => "disconnects".to_string(),
+        EngineError::Timeout(what, ms) => format!("stalls (no {what} within {ms} ms)"),
+        EngineError::Spawn(..) => format!("cannot be started: {e}"),
+    }
+}
+
+/// The `go` line for the side to move: clocks of both sides (each under its own
+/// engine's time control; `remaining` white first), or fixed time, plus any depth
+/// or node limit. `moves_made` counts the mover's moves, for `movestogo`.
+pub fn go_line(
+    white: &EngineConfig,
+    black: &EngineConfig,
+    remaining: [Duration; 2],
+    moves_made: u32,
+    side: Side,
+) -> String {
+    let me = if side == Side::White { white } else { black };
+    let mut go = String::from("go");
+    if let Some(tc) = me.tc {
+        let inc = |c: &EngineConfig| c.tc.map_or(0, |t| t.inc.as_millis());
+        let names = match me.proto {
+            Proto::Uci => ["wtime", "btime", "winc", "binc"],
+            Proto::Ugi => ["p1time", "p2time", "p1inc", "p2inc"],
+        };
+        go += &format!(
+            " {} {} {} {} {} {} {} {}",
+            names[0],
+            remaining[0].as_millis(),
+            names[1],
+            remaining[1].as_millis(),
+            names[2],
+            inc(white),
+            names[3],
+            inc(black)
+        );
+        if let Some(m) = tc.moves {
+            go += &format!(" movestogo {}", m - moves_made % m);
+        }
+    } else if let Some(st) = me.st {
+        go += &format!(" movetime {}", st.as_millis());
+    }
+    if let Some(d) = me.depth {
+        go += &format!(" depth {d}");
+    }
+    if let Some(n) = me.nodes {
+        go += &format!(" nodes {n}");
+    }
+    go
+}
+
+/// How long to wait for `bestmove`: the clock plus margin, the move time plus
+/// margin, or the stall limit for searches bounded only by depth or nodes.
+fn deadline_for(c: &EngineConfig, clock: &SideClock) -> Duration {
+    if c.tc.is_some() {
+        clock.remaining + c.margin
+    } else if let Some(st) = c.st {
+        st + c.margin
+    } else {
+        c.maxwait
+    }
+}
+
+/// `Some(description)` when a move that took `elapsed` broke the time limit.
+fn overstep(c: &EngineConfig, clock: &SideClock, elapsed: Duration) -> Option<String> {
+    let limit = if c.tc.is_some() { clock.remaining } else { c.st? };
+    (elapsed > limit + c.margin).then(|| {
+        format!(
+            "{} ms used, {} ms left, margin {} ms",
+            elapsed.as_millis(),
+            limit.as_millis(),
+            c.margin.as_millis()
+        )
+    })
+}
+
+fn advance_clock(c: &EngineConfig, clock: &mut SideClock, elapsed: Duration) {
+    let Some(tc) = c.tc else { return };
+    clock.remaining = clock.remaining.saturating_sub(elapsed) + tc.inc;
+    clock.moves += 1;
+    if tc.moves.is_some_and(|m| clock.moves.is_multiple_of(m)) {
+        clock.remaining += tc.base;
+    }
+}
+
+/// Send the position and `go`, then read until `bestmove`; returns the answer and
+/// the moment `go` was written (the clock starts then).
+fn ask(e: &mut EngineProc, start_nfen: &str, moves: &[String], go: &str, wait: Duration) -> (Answer, Instant) {
+    let position = if moves.is_empty() {
+        format!("position fen {start_nfen}")
+    } else {
+        format!("position fen {start_nfen} moves {}", moves.join(" "))
+    };
+    let now = Instant::now();
+    let failed = |e: EngineError, sent: Instant| match e {
+        EngineError::Timeout(..) => (
+            Answer::Failed(
+                Termination::TimeForfeit,
+                format!("loses on time (no move within {} ms)", wait.as_millis()),
+                false,
+            ),
+            sent,
+        ),
+        other => (Answer::Failed(Termination::Abandoned, failure_text(&other), true), sent),
+    };
+    if let Err(err) = e.send(&position) {
+        return failed(err, now);
+    }
+    let sent = match e.send(go) {
+        Ok(at) => at,
+        Err(err) => return failed(err, now),
+    };
+    // Wait through the last whole millisecond of the limit (see the charging in `play_game`).
+    let deadline = sent + wait + Duration::from_millis(1);
+    let untimed = e.config().tc.is_none() && e.config().st.is_none();
+    let (mut score, mut depth) = (None, None);
+    loop {
+        let (at, line) = match e.recv(deadline, "bestmove") {
+            Ok(x) => x,
+            Err(EngineError::Timeout(_, _)) if untimed => {
+                let ms = wait.as_millis();
+                return (
+                    Answer::Failed(Termination::Abandoned, format!("stalls (no move within {ms} ms)"), true),
+                    sent,
+                );
+            }
+            Err(err) => return failed(err, sent),
+        };
+        let mut words = line.split_whitespace();
+        match words.next() {
+            Some("info") => {
+                let (s, d) = parse_info(&line);
+                score = s.or(score);
+                depth = d.or(depth);
+            }
+            Some("bestmove") => {
+                return match words.next() {
+                    Some(text) => (
+                        Answer::Move {
+                            text: text.to_string(),
+                            at,
+                            score,
+                            depth,
+                        },
+                        sent,
+                    ),
+                    None => (
+                        Answer::Failed(
+                            Termination::RulesInfraction,
+                            "sends bestmove without a move".to_string(),
+                            false,
+                        ),
+                        sent,
+                    ),
+                };
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Score and depth of an `info` line; bounds and `info string` lines give no score.
+pub fn parse_info(line: &str) -> (Option<EngineScore>, Option<u32>) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.get(1) == Some(&"string") {
+        return (None, None);
+    }
+    let bound = words.iter().any(|w| *w == "lowerbound" || *w == "upperbound");
+    let (mut score, mut depth) = (None, None);
+    for (i, w) in words.iter().enumerate() {
+        match *w {
+            "depth" => depth = words.get(i + 1).and_then(|d| d.parse().ok()).or(depth),
+            "score" if !bound => {
+                let value = words.get(i + 2).and_then(|v| v.parse::<i32>().ok());
+                score = match (words.get(i + 1), value) {
+                    (Some(&"cp"), Some(v)) => Some(EngineScore::Cp(v)),
+                    (Some(&"mate"), Some(v)) => Some(EngineScore::Mate(v)),
+                    _ => score,
+                };
+            }
+            _ => {}
+        }
+    }
+    (score, depth)
+}
+
+/// Score adjudication state (cutechess's rules).
+#[derive(Default)]
+struct Adjudicator {
+    /// Consecutive plies with both scores within the draw bound.
+    draw_plies: u32,
+    /// Per side: consecutive plies agreeing that this side is lost.
+    resign_plies: [u32; 2],
+}
+
+impl Adjudicator {
+    /// Account for the score of the move just made by `mover`; `plies` counts moves so far.
+    fn add(&mut self, rules: &GameRules, mover: Side, score: Option<EngineScore>, plies: usize) -> Option<Outcome> {
+        let cp = score.map(EngineScore::as_cp);
+        if let Some(d) = rules.draw {
+            self.draw_plies = if cp.is_some_and(|c| c.abs() <= d.score) {
+                self.draw_plies + 1
+            } else {
+                0
+            };
+            if plies / 2 >= d.movenumber as usize && self.draw_plies >= 2 * d.movecount {
+                return Some(Outcome {
+                    winner: None,
+                    termination: Termination::Adjudication,
+                    reason: "Draw by adjudication".to_string(),
+                });
+            }
+        }
+        if let Some(r) = rules.resign {
+            for loser in Side::BOTH {
+                let agrees = match cp {
+                    Some(c) if loser == mover => c <= -r.score,
+                    Some(c) if r.twosided => c >= r.score,
+                    _ if loser != mover && !r.twosided => continue,
+                    _ => false,
+                };
+                let n = &mut self.resign_plies[loser.index()];
+                *n = if agrees { *n + 1 } else { 0 };
+                let needed = if r.twosided { 2 * r.movecount } else { r.movecount };
+                if *n >= needed {
+                    return Some(Outcome {
+                        winner: Some(loser.opponent()),
+                        termination: Termination::Adjudication,
+                        reason: format!("{} resigns (adjudication)", side_name(loser)),
+                    });
+                }
+            }
+        }
+        None
+    }
+}
