@@ -7,9 +7,10 @@ use std::time::Instant;
 
 use crate::rules::{Action, Position, Setup, Side};
 
-use super::eval::{evaluate, victim_value};
+use super::eval::{evaluate, victim_value, Weights};
 use super::ordering::{
-    history_slot, is_capture, is_tactical, pick, score_actions, update_history, wins_at_once, HISTORY_SLOTS,
+    any_win, history_slot, is_capture, is_tactical, pick, quick_win, score_actions, update_history, wins_at_once,
+    HISTORY_SLOTS,
 };
 use super::score::{is_mate, INF, MATE};
 use super::time::TimeManager;
@@ -18,6 +19,8 @@ use super::Signals;
 
 /// Deepest ply the search goes (iterations, extensions and quiescence included).
 pub const MAX_PLY: usize = 96;
+/// Moves picked one by one before the rest of the list is sorted at once.
+const PICKS_BEFORE_SORT: usize = 6;
 /// Plies of quiescence that may search every action when the side to move is in danger.
 const QS_DANGER_PLIES: u32 = 2;
 
@@ -37,6 +40,8 @@ pub struct Shared<'a> {
     pub threads: usize,
     /// Use the transposition table (turned off only by tests that compare).
     pub use_tt: bool,
+    /// Evaluation weights.
+    pub weights: Weights,
 }
 
 /// One root action with its latest score and line.
@@ -54,6 +59,14 @@ pub struct RootMove {
     pub pv: Vec<Action>,
     /// Deepest ply reached under it.
     pub seldepth: usize,
+}
+
+/// Per-ply working lists of the move loop, kept to avoid allocation.
+#[derive(Default)]
+struct Scratch {
+    scores: Vec<i32>,
+    order: Vec<u16>,
+    quiets: Vec<Action>,
 }
 
 /// Per-thread search state.
@@ -80,8 +93,11 @@ pub struct Worker<'a> {
     killers: Vec<[Option<Action>; 2]>,
     pv: Vec<Vec<Action>>,
     buffers: Vec<Vec<Action>>,
+    scratch: Vec<Scratch>,
     /// Deepest ply reached in this iteration.
     pub seldepth: usize,
+    /// Depth of the current iteration.
+    root_depth: i32,
     /// Root actions, best first after each iteration.
     pub root_moves: Vec<RootMove>,
     /// When the search started (for nps).
@@ -123,7 +139,9 @@ impl<'a> Worker<'a> {
             killers: vec![[None; 2]; MAX_PLY + 2],
             pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
+            scratch: (0..MAX_PLY + 2).map(|_| Scratch::default()).collect(),
             seldepth: 0,
+            root_depth: 1,
             root_moves: Vec::new(),
             started: Instant::now(),
         }
@@ -234,11 +252,30 @@ impl<'a> Worker<'a> {
         })
     }
 
+    /// The score of a node whose side to move wins at once; on PV nodes the
+    /// winning action ends the principal variation (found by generating).
+    fn win_now(&mut self, pos: &Position, ply: usize, pv_node: bool) -> i32 {
+        if pv_node {
+            let actions = pos.legal_actions();
+            self.note_win(pos, &actions, ply);
+        }
+        MATE - ply as i32 - 1
+    }
+
+    /// Put the first winning action of `actions` as the whole line of `ply`.
+    fn note_win(&mut self, pos: &Position, actions: &[Action], ply: usize) {
+        if let Some(a) = actions.iter().find(|a| wins_at_once(pos, a)) {
+            self.pv[ply].clear();
+            self.pv[ply].push(*a);
+        }
+    }
+
     /// Search one iteration at the root: every root move from `pv_index` on,
     /// with the window (alpha, beta). Updates `root_moves` and returns the best score.
     pub fn root_search(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, pv_index: usize) -> i32 {
         let mut best = -INF;
         self.seldepth = 0;
+        self.root_depth = depth;
         self.pv[0].clear();
         for i in pv_index..self.root_moves.len() {
             let a = self.root_moves[i].action;
@@ -318,7 +355,7 @@ impl<'a> Worker<'a> {
             return s;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos);
+            return evaluate(pos, &self.shared.weights);
         }
         // Mate distance pruning.
         alpha = alpha.max(-(MATE - ply as i32));
@@ -328,6 +365,11 @@ impl<'a> Worker<'a> {
         }
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply, 0);
+        }
+        // The special wins come before any pruning.
+        let quick = quick_win(pos);
+        if quick == Some(true) {
+            return self.win_now(pos, ply, beta - alpha > 1);
         }
         let pv_node = beta - alpha > 1;
         let key = pos.key();
@@ -352,7 +394,12 @@ impl<'a> Worker<'a> {
         let mut actions = std::mem::take(&mut self.buffers[ply]);
         actions.clear();
         pos.generate(&mut actions);
-        let result = self.search_actions(pos, &mut actions, depth, alpha, beta, ply, cut_node, allow_null, hit);
+        let result = if quick.is_none() && any_win(pos, &actions) {
+            self.note_win(pos, &actions, ply);
+            MATE - ply as i32 - 1
+        } else {
+            self.search_actions(pos, &mut actions, depth, alpha, beta, ply, cut_node, allow_null, hit)
+        };
         self.buffers[ply] = actions;
         result
     }
@@ -363,7 +410,7 @@ impl<'a> Worker<'a> {
         pos: &Position,
         actions: &mut [Action],
         depth: i32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         ply: usize,
         cut_node: bool,
@@ -375,14 +422,10 @@ impl<'a> Worker<'a> {
         if actions.is_empty() {
             return -(MATE - ply as i32);
         }
-        // The special wins come before any pruning.
-        if actions.iter().any(|a| wins_at_once(pos, a)) {
-            return MATE - ply as i32 - 1;
-        }
         let pv_node = beta - alpha > 1;
         let in_check = self.checked[self.keys.len() - 1];
         let danger = in_check || threat(pos);
-        let eval = evaluate(pos);
+        let eval = evaluate(pos, &self.shared.weights);
 
         // Reverse futility: far above beta with nothing hanging over the Navia.
         if !pv_node && !danger && depth <= 5 && !is_mate(beta) && eval - 90 * depth >= beta {
@@ -413,17 +456,63 @@ impl<'a> Worker<'a> {
             (i < actions.len() && action_check(&actions[i]) == chk).then_some(i)
         });
         let side_hist = &self.history[us.index() * HISTORY_SLOTS..(us.index() + 1) * HISTORY_SLOTS];
-        let mut scores = score_actions(pos, actions, tt_index, &self.killers[ply], side_hist);
+        let mut scratch = std::mem::take(&mut self.scratch[ply]);
+        score_actions(
+            pos,
+            actions,
+            tt_index,
+            &self.killers[ply],
+            side_hist,
+            &mut scratch.scores,
+        );
         // Remember each action's original index for the TT.
-        let mut order: Vec<u16> = (0..actions.len() as u16).collect();
+        scratch.order.clear();
+        scratch.order.extend(0..actions.len() as u16);
+        scratch.quiets.clear();
+        let result = self.search_ordered(
+            pos,
+            actions,
+            &mut scratch,
+            depth,
+            alpha,
+            beta,
+            ply,
+            cut_node,
+            eval,
+            danger,
+        );
+        self.scratch[ply] = scratch;
+        result
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn search_ordered(
+        &mut self,
+        pos: &Position,
+        actions: &mut [Action],
+        scratch: &mut Scratch,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        cut_node: bool,
+        eval: i32,
+        danger: bool,
+    ) -> i32 {
+        let us = pos.side_to_move();
+        let pv_node = beta - alpha > 1;
+        let Scratch {
+            scores,
+            order,
+            quiets: quiets_tried,
+        } = scratch;
 
         let alpha_orig = alpha;
         let mut best = -INF;
         let mut best_index: Option<usize> = None;
         let mut searched = 0usize;
-        let mut quiets_tried: Vec<Action> = Vec::new();
         for n in 0..actions.len() {
-            pick_with_order(actions, &mut scores, &mut order, n);
+            pick_with_order(actions, scores, order, n);
             let a = actions[n];
             let tactical = is_tactical(pos, &a);
             // Late quiet moves at low depth are skipped.
@@ -440,7 +529,8 @@ impl<'a> Worker<'a> {
             self.push(&child);
             self.tick();
             let gives_check = self.checked[self.keys.len() - 1];
-            let ext = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
+            // Check extension, bounded so chains of checks cannot run away.
+            let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
             let new_depth = depth - 1 + ext;
             let score = if searched == 0 {
                 -self.search(&child, new_depth, -beta, -alpha, ply + 1, !pv_node && !cut_node, true)
@@ -482,7 +572,7 @@ impl<'a> Worker<'a> {
                     head[ply].extend_from_slice(&tail[0]);
                     if score >= beta {
                         if !tactical {
-                            self.reward_quiet(us, ply, depth, &a, &quiets_tried);
+                            self.reward_quiet(us, ply, depth, &a, quiets_tried);
                         }
                         break;
                     }
@@ -540,16 +630,44 @@ impl<'a> Worker<'a> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos);
+            return evaluate(pos, &self.shared.weights);
+        }
+        let quick = quick_win(pos);
+        if quick == Some(true) {
+            return self.win_now(pos, ply, beta - alpha > 1);
+        }
+        let danger = self.checked[self.keys.len() - 1] || threat(pos);
+        let stand = evaluate(pos, &self.shared.weights);
+        if danger && qply >= QS_DANGER_PLIES {
+            return stand;
         }
         let mut actions = std::mem::take(&mut self.buffers[ply]);
         actions.clear();
-        pos.generate(&mut actions);
-        let r = self.qsearch_actions(pos, &mut actions, alpha, beta, ply, qply);
+        let r = if quick == Some(false) && !danger {
+            // Stand pat, then only plain captures, without generating every action.
+            if stand >= beta {
+                stand
+            } else {
+                push_captures(pos, &mut actions);
+                self.qsearch_actions(pos, &mut actions, alpha, beta, ply, qply, false, stand)
+            }
+        } else {
+            pos.generate(&mut actions);
+            if actions.is_empty() {
+                // R27: no legal action loses.
+                -(MATE - ply as i32)
+            } else if quick.is_none() && any_win(pos, &actions) {
+                self.note_win(pos, &actions, ply);
+                MATE - ply as i32 - 1
+            } else {
+                self.qsearch_actions(pos, &mut actions, alpha, beta, ply, qply, danger, stand)
+            }
+        };
         self.buffers[ply] = actions;
         r
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn qsearch_actions(
         &mut self,
         pos: &Position,
@@ -558,21 +676,11 @@ impl<'a> Worker<'a> {
         beta: i32,
         ply: usize,
         qply: u32,
+        danger: bool,
+        stand: i32,
     ) -> i32 {
-        if actions.is_empty() {
-            return -(MATE - ply as i32);
-        }
-        if actions.iter().any(|a| wins_at_once(pos, a)) {
-            return MATE - ply as i32 - 1;
-        }
-        let in_check = self.checked[self.keys.len() - 1];
-        let danger = in_check || threat(pos);
-        let stand = evaluate(pos);
         let mut best;
         if danger {
-            if qply >= QS_DANGER_PLIES {
-                return stand;
-            }
             best = -(MATE - ply as i32);
         } else {
             if stand >= beta {
@@ -582,20 +690,20 @@ impl<'a> Worker<'a> {
             best = stand;
             actions.retain(|a| is_capture(pos, a) || a.kind == crate::rules::ActionKind::LineOver);
         }
-        let mut scores: Vec<i32> = actions
-            .iter()
-            .map(|a| {
-                if is_capture(pos, a) {
-                    64 * victim_value(pos, a.to) - victim_value(pos, a.from)
-                } else if a.kind == crate::rules::ActionKind::LineOver {
-                    640
-                } else {
-                    0
-                }
-            })
-            .collect();
+        let mut scratch = std::mem::take(&mut self.scratch[ply]);
+        let scores = &mut scratch.scores;
+        scores.clear();
+        scores.extend(actions.iter().map(|a| {
+            if is_capture(pos, a) {
+                64 * victim_value(pos, a.to) - victim_value(pos, a.from)
+            } else if a.kind == crate::rules::ActionKind::LineOver {
+                640
+            } else {
+                0
+            }
+        }));
         for n in 0..actions.len() {
-            pick(actions, &mut scores, n);
+            pick(actions, scores, n);
             let a = actions[n];
             // Delta pruning: even this capture's gyullas and piece cannot reach alpha.
             if !danger && is_capture(pos, &a) && stand + 40 * victim_value(pos, a.to) + 250 < alpha {
@@ -607,7 +715,8 @@ impl<'a> Worker<'a> {
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
             self.pop();
             if self.stopped {
-                return 0;
+                best = 0;
+                break;
             }
             if score > best {
                 best = score;
@@ -623,12 +732,41 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        self.scratch[ply] = scratch;
         best
+    }
+}
+
+/// The plain captures of the side to move (R20): a move onto an enemy piece
+/// its reach allows, with nothing after it. These are exactly the legal
+/// actions `Move from to` with no follow whose target holds an enemy piece.
+fn push_captures(pos: &Position, out: &mut Vec<Action>) {
+    let us = pos.side_to_move();
+    let enemy = pos.side_bb(us.opponent());
+    for from in pos.side_bb(us) {
+        for to in pos.reach(from) & enemy {
+            out.push(Action::step(from, to));
+        }
     }
 }
 
 /// Select the best remaining action, keeping `order` (original indices) in step.
 fn pick_with_order(actions: &mut [Action], scores: &mut [i32], order: &mut [u16], from: usize) {
+    // The first picks are often the only ones (cut nodes); past them, sort the rest once.
+    if from == PICKS_BEFORE_SORT {
+        let mut rest: Vec<(i32, u16, Action)> = (from..actions.len())
+            .map(|i| (scores[i], order[i], actions[i]))
+            .collect();
+        rest.sort_by_key(|r| std::cmp::Reverse(r.0));
+        for (k, (sc, o, a)) in rest.into_iter().enumerate() {
+            scores[from + k] = sc;
+            order[from + k] = o;
+            actions[from + k] = a;
+        }
+    }
+    if from >= PICKS_BEFORE_SORT {
+        return;
+    }
     let mut best = from;
     for i in from + 1..actions.len() {
         if scores[i] > scores[best] {
@@ -649,4 +787,39 @@ fn threat(pos: &Position) -> bool {
         || pos
             .navia_square(them)
             .is_some_and(|n| n.rank() == pos.side_to_move().back_rank() && pos.keep(them).is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{parse_nfen, ActionKind, Catalogue, Follow};
+    use crate::search::skill::Rng;
+    use crate::search::BENCH_POSITIONS;
+
+    #[test]
+    fn plain_captures_are_the_legal_plain_captures() {
+        let cat = Catalogue::builtin();
+        let mut rng = Rng::new(7);
+        for text in BENCH_POSITIONS {
+            let mut pos = parse_nfen(text, cat).unwrap();
+            for _ in 0..30 {
+                let legal = pos.legal_actions();
+                if legal.is_empty() {
+                    break;
+                }
+                let enemy = pos.side_bb(pos.side_to_move().opponent());
+                let mut want: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| a.kind == ActionKind::Move && a.follow == Follow::Nothing && enemy.has(a.to))
+                    .collect();
+                let mut got = Vec::new();
+                push_captures(&pos, &mut got);
+                want.sort();
+                got.sort();
+                assert_eq!(got, want, "{pos:?}");
+                pos = pos.play(&legal[rng.below(legal.len())]);
+            }
+        }
+    }
 }

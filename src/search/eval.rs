@@ -4,45 +4,84 @@
 use crate::rules::square::zones;
 use crate::rules::{Bitboard, Piece, Position, Side, Square};
 
-/// Value of one gyullas in the pool below the race zone: it buys dratps, and
-/// 60 of them win (R19).
-const GYULLAS: i32 = 12;
-/// Pools above this are a Navia-dratp threat: each further gyullas counts more.
-const RACE_START: i32 = 40;
-/// Quadratic weight of the race: 20 gyullas past `RACE_START` add 20² × 3.
-const RACE_WEIGHT: i32 = 3;
-/// A black Gulled: earns 1 per step and 10 by a line over (R13, R22).
-const BLACK_GULLED: i32 = 100;
-/// A red Gulled: earns 3 per step and steps three ways (R8, R13).
-const RED_GULLED: i32 = 230;
-/// Base of a Maseitai on the board; its cost adds `PER_COST` per gyullas,
-/// since cost follows strength (maseitai-facts.md) and is the reward for taking it.
-const MASEITAI_BASE: i32 = 150;
-const PER_COST: i32 = 20;
-/// A dratped Maseitai has paid its cost and moves by its stronger face.
-const DRATPED_BASE: i32 = 40;
-const DRATPED_PER_COST: i32 = 10;
-/// A Maseitai in the keep is a future summon: worth most of its board value,
-/// less a tempo.
-const KEEP_PERCENT: i32 = 80;
-/// Per rank a Gulled has advanced: closer to the line over and to enemy pieces.
-const GULLED_ADVANCE: i32 = 8;
-/// A Gulled on the far rank threatens a line over (10 gyullas or a revive).
-const GULLED_FAR_RANK: i32 = 70;
-/// Per square a side's pieces can move to or defend.
-const MOBILITY: i32 = 3;
-/// Per reduction-zone square attacked, and per own Maseitai standing there
-/// (it dratps and invokes at half price, R17, R18).
-const ZONE_CONTROL: i32 = 6;
-const ZONE_MASEITAI: i32 = 25;
-/// Per enemy-attacked square next to the Navia that no own piece defends.
-const NAVIA_EXPOSED: i32 = 25;
-/// The side to move has its Navia in check: it must spend the turn on it.
-const IN_CHECK: i32 = 60;
-/// With an empty keep the Navia may cross the far end line (R23): reward its advance.
-const GOAL_RACE: i32 = 30;
-/// Having the move is worth a little.
-const TEMPO: i32 = 10;
+/// The evaluation's weights. `Weights::DEFAULT` is what the engine plays;
+/// other values exist for tuning matches (see BENCHMARKS.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Value of one gyullas in the pool below the race zone: it buys dratps, and
+    /// 60 of them win (R19).
+    pub gyullas: i32,
+    /// Pools above this are a Navia-dratp threat: each further gyullas counts more.
+    pub race_start: i32,
+    /// Quadratic weight of the race: 20 gyullas past `race_start` add 20² × 3.
+    pub race_weight: i32,
+    /// A black Gulled: earns 1 per step and 10 by a line over (R13, R22).
+    pub black_gulled: i32,
+    /// A red Gulled: earns 3 per step and steps three ways (R8, R13).
+    pub red_gulled: i32,
+    /// Base of a Maseitai on the board.
+    pub maseitai_base: i32,
+    /// Per gyullas of a Maseitai's cost: cost follows strength (maseitai-facts.md)
+    /// and is the reward for taking it.
+    pub per_cost: i32,
+    /// A dratped Maseitai has paid its cost and moves by its stronger face.
+    pub dratped_base: i32,
+    /// Per gyullas of cost, for a dratped Maseitai.
+    pub dratped_per_cost: i32,
+    /// A Maseitai in the keep is a future summon: worth most of its board value,
+    /// less a tempo.
+    pub keep_percent: i32,
+    /// Per rank a Gulled has advanced: closer to the line over and to enemy pieces.
+    pub gulled_advance: i32,
+    /// A Gulled on the far rank threatens a line over (10 gyullas or a revive).
+    pub gulled_far_rank: i32,
+    /// Per square a side's pieces can move to or defend.
+    pub mobility: i32,
+    /// Per reduction-zone square attacked.
+    pub zone_control: i32,
+    /// Per own Maseitai standing in the reduction zone: it dratps and invokes
+    /// at half price (R17, R18).
+    pub zone_maseitai: i32,
+    /// Per enemy-attacked square next to the Navia that no own piece defends.
+    pub navia_exposed: i32,
+    /// The side to move has its Navia in check: it must spend the turn on it.
+    pub in_check: i32,
+    /// With an empty keep the Navia may cross the far end line (R23): reward its advance.
+    pub goal_race: i32,
+    /// Having the move is worth a little.
+    pub tempo: i32,
+}
+
+impl Weights {
+    /// The weights the engine plays with.
+    pub const DEFAULT: Weights = Weights {
+        gyullas: 12,
+        race_start: 40,
+        race_weight: 3,
+        black_gulled: 100,
+        red_gulled: 230,
+        maseitai_base: 150,
+        per_cost: 20,
+        dratped_base: 40,
+        dratped_per_cost: 10,
+        keep_percent: 80,
+        gulled_advance: 8,
+        gulled_far_rank: 70,
+        mobility: 3,
+        zone_control: 6,
+        zone_maseitai: 25,
+        navia_exposed: 25,
+        in_check: 60,
+        goal_race: 30,
+        tempo: 10,
+    };
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights::DEFAULT
+    }
+}
 
 /// The evaluation split into terms, each as first player minus second player.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -110,20 +149,36 @@ fn ring(sq: Square) -> Bitboard {
     b
 }
 
-/// Value of a pool: linear, then steep as it nears 60 (R19).
-pub fn pool_value(pool: u8) -> i32 {
-    let p = pool as i32;
-    GYULLAS * p + RACE_WEIGHT * (p - RACE_START).max(0).pow(2)
+const FILE_A: u64 = 0x0000_0408_1020_4081;
+const FILE_G: u64 = FILE_A << 6;
+
+/// Squares a side's Gulled attack (R8), by shifting whole sets.
+fn gulled_attacks(black: Bitboard, red: Bitboard, side: Side) -> Bitboard {
+    let all = black.0 | red.0;
+    let r = red.0;
+    let b = match side {
+        Side::White => (all << 7) | ((r << 8) & !FILE_A) | ((r << 6) & !FILE_G),
+        Side::Black => (all >> 7) | ((r >> 6) & !FILE_A) | ((r >> 8) & !FILE_G),
+    };
+    Bitboard(b & Bitboard::FULL.0)
 }
 
-/// Board value of a Maseitai of this dratp cost.
-#[inline]
-pub fn maseitai_value(cost: u8) -> i32 {
-    MASEITAI_BASE + PER_COST * cost as i32
+impl Weights {
+    /// Value of a pool: linear, then steep as it nears 60 (R19).
+    pub fn pool_value(&self, pool: u8) -> i32 {
+        let p = pool as i32;
+        self.gyullas * p + self.race_weight * (p - self.race_start).max(0).pow(2)
+    }
+
+    /// Board value of a Maseitai of this dratp cost.
+    #[inline]
+    pub fn maseitai_value(&self, cost: u8) -> i32 {
+        self.maseitai_base + self.per_cost * cost as i32
+    }
 }
 
 /// The terms of a position.
-pub fn terms(pos: &Position) -> Terms {
+pub fn terms(pos: &Position, w: &Weights) -> Terms {
     let cat = pos.catalogue();
     let mut t = Terms::default();
     let mut att = [Bitboard::EMPTY; 2];
@@ -133,47 +188,46 @@ pub fn terms(pos: &Position) -> Terms {
         let fwd = side.forward();
         let start_rank = if side == Side::White { 1 } else { 5 };
         let far = zones::far_rank(side);
-        for sq in pos.side_bb(side) {
-            let Some(pl) = pos.piece_at(sq) else { continue };
-            att[side.index()] |= pos.reach(sq);
-            match pl.piece {
-                Piece::BlackGulled | Piece::RedGulled => {
-                    t.material += s * if pl.piece == Piece::BlackGulled {
-                        BLACK_GULLED
-                    } else {
-                        RED_GULLED
-                    };
-                    let advanced = ((sq.rank() - start_rank) * fwd).max(0) as i32;
-                    t.gulled += s * GULLED_ADVANCE * advanced;
-                    if far.has(sq) {
-                        t.gulled += s * GULLED_FAR_RANK;
-                    }
-                }
-                Piece::Maseitai(k) => {
-                    let cost = cat.get(k).cost;
-                    t.material += s * maseitai_value(cost);
-                    if pl.dratped {
-                        t.dratped += s * (DRATPED_BASE + DRATPED_PER_COST * cost as i32);
-                    }
-                    if zones::REDUCTION.has(sq) {
-                        t.zone += s * ZONE_MASEITAI;
-                    }
-                }
-                Piece::Navia(_) => {}
+        let own = pos.side_bb(side);
+        let gulled = pos.gulled_bb() & own;
+        let mut red = Bitboard::EMPTY;
+        for sq in gulled {
+            if matches!(pos.piece_at(sq).map(|p| p.piece), Some(Piece::RedGulled)) {
+                red |= sq.bb();
             }
+            let advanced = ((sq.rank() - start_rank) * fwd).max(0) as i32;
+            t.gulled += s * w.gulled_advance * advanced;
         }
-        t.gyullas += s * pool_value(pos.pool(side));
+        let black = gulled & !red;
+        t.material += s * (w.black_gulled * black.count() as i32 + w.red_gulled * red.count() as i32);
+        t.gulled += s * w.gulled_far_rank * (gulled & far).count() as i32;
+        att[side.index()] |= gulled_attacks(black, red, side) & !own;
+        for sq in pos.maseitai_bb() & own {
+            let cost = cat.get(pos.kind_at(sq)).cost;
+            t.material += s * w.maseitai_value(cost);
+            if pos.dratped_bb().has(sq) {
+                t.dratped += s * (w.dratped_base + w.dratped_per_cost * cost as i32);
+            }
+            if zones::REDUCTION.has(sq) {
+                t.zone += s * w.zone_maseitai;
+            }
+            att[side.index()] |= pos.reach(sq);
+        }
+        if let Some(n) = pos.navia_square(side) {
+            att[side.index()] |= ring(n) & !own;
+        }
+        t.gyullas += s * w.pool_value(pos.pool(side));
         let keep = pos.keep(side);
         t.keep += s * keep
             .as_slice()
             .iter()
-            .map(|&k| maseitai_value(cat.get(k).cost) * KEEP_PERCENT / 100)
+            .map(|&k| w.maseitai_value(cat.get(k).cost) * w.keep_percent / 100)
             .sum::<i32>();
         if keep.is_empty() {
             if let Some(n) = pos.navia_square(side) {
                 // Ranks still to go before the far rank.
                 let to_go = ((side.opponent().back_rank() - n.rank()) * fwd) as i32;
-                t.goal_race += s * GOAL_RACE * (6 - to_go).max(0);
+                t.goal_race += s * w.goal_race * (6 - to_go).max(0);
             }
         }
     }
@@ -181,12 +235,12 @@ pub fn terms(pos: &Position) -> Terms {
         let s = sign[side.index()];
         let a = att[side.index()];
         let e = att[side.opponent().index()];
-        t.mobility += s * MOBILITY * a.count() as i32;
-        t.zone += s * ZONE_CONTROL * (a & zones::REDUCTION).count() as i32;
+        t.mobility += s * w.mobility * a.count() as i32;
+        t.zone += s * w.zone_control * (a & zones::REDUCTION).count() as i32;
         if let Some(n) = pos.navia_square(side) {
-            t.navia_safety -= s * NAVIA_EXPOSED * (ring(n) & e & !a).count() as i32;
+            t.navia_safety -= s * w.navia_exposed * (ring(n) & e & !a).count() as i32;
             if e.has(n) && side == pos.side_to_move() {
-                t.navia_safety -= s * IN_CHECK;
+                t.navia_safety -= s * w.in_check;
             }
         }
     }
@@ -194,10 +248,10 @@ pub fn terms(pos: &Position) -> Terms {
 }
 
 /// The evaluation from the side to move's view.
-pub fn evaluate(pos: &Position) -> i32 {
-    let t = terms(pos).total();
+pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
+    let t = terms(pos, w).total();
     let v = if pos.side_to_move() == Side::White { t } else { -t };
-    v + TEMPO
+    v + w.tempo
 }
 
 /// Rough value of what stands on `sq`, for move ordering (gyullas-like units).
@@ -208,5 +262,49 @@ pub fn victim_value(pos: &Position, sq: Square) -> i32 {
         Some(Piece::Maseitai(k)) => pos.catalogue().get(k).cost as i32,
         Some(Piece::Navia(_)) => 100,
         None => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{parse_nfen, Catalogue, START_NFEN};
+
+    #[test]
+    fn gulled_attacks_match_the_rules_core() {
+        let cat = Catalogue::builtin();
+        for text in [
+            START_NFEN,
+            "3[n02]3/r1b3R/2bR3/1r2B1b/B1B4/7/3[N01]3 b 5/9 -/- -/- - 12",
+        ] {
+            let pos = parse_nfen(text, cat).unwrap();
+            for side in Side::BOTH {
+                let own = pos.side_bb(side);
+                let gulled = pos.gulled_bb() & own;
+                let red = gulled
+                    .filter(|&s| pos.piece_at(s).unwrap().piece == Piece::RedGulled)
+                    .fold(Bitboard::EMPTY, |b, s| b | s.bb());
+                let want = gulled.fold(Bitboard::EMPTY, |b, s| b | pos.reach(s));
+                assert_eq!(gulled_attacks(gulled & !red, red, side) & !own, want, "{text} {side:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_start_differs_only_by_the_keeps() {
+        // R31: Starter Set 1 costs 59 gyullas in all, Starter Set 2 costs 49.
+        let pos = parse_nfen(START_NFEN, Catalogue::builtin()).unwrap();
+        let w = Weights::DEFAULT;
+        let t = terms(&pos, &w);
+        assert_eq!(t.total() - t.keep, 0);
+        assert_eq!(t.keep, (59 - 49) * w.per_cost * w.keep_percent / 100);
+        assert_eq!(evaluate(&pos, &w), t.total() + w.tempo);
+    }
+
+    #[test]
+    fn a_pool_near_60_is_worth_more_per_gyullas() {
+        let w = Weights::DEFAULT;
+        assert!(w.pool_value(60) - w.pool_value(59) > 3 * (w.pool_value(11) - w.pool_value(10)));
+        assert!((0..60).all(|p| w.pool_value(p + 1) > w.pool_value(p)));
     }
 }

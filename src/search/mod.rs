@@ -2,22 +2,34 @@
 //!
 //! CONTRACT between the search and the protocol layer. The search helper owns
 //! this folder and may add to these types, but keeps these names and meanings.
+//!
+//! How it searches: iterative deepening with aspiration windows and MultiPV
+//! (`threads`), principal-variation alpha-beta with a lockless shared
+//! transposition table, null-move pruning, reverse futility, late-move
+//! pruning and reductions, check extensions and a quiescence search on
+//! captures (`alphabeta`), hash move / captures by gyullas value / killers /
+//! history ordering (`ordering`). The game's special wins are exact and come
+//! before any pruning: a side to move that can take the Navia (R20), dratp
+//! its own Navia (R19) or make a Navia goal (R23) scores a mate at once;
+//! repetitions are scored by R26 from the game's history and the line
+//! (a perpetual check loses for the checker); no legal action loses (R27).
+//! Lazy SMP: `Threads` workers share the table. `Skill Level` below 20 plays
+//! weaker on purpose (`skill`).
 
 mod alphabeta;
+mod bench;
 pub mod draft;
 pub mod eval;
 mod ordering;
 mod score;
+mod searcher;
 mod skill;
 mod threads;
 mod time;
 mod tt;
 
-pub use bench::{bench, BENCH_POSITIONS};
+pub use bench::{bench, BENCH_DEPTH, BENCH_POSITIONS};
 pub use searcher::Searcher;
-
-mod bench;
-mod searcher;
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;

@@ -1,7 +1,8 @@
 //! Move ordering: hash move, winning actions, captures by gyullas value, line
 //! overs, killers, then history.
 
-use crate::rules::{Action, ActionKind, Follow, Piece, Position, Side};
+use crate::rules::catalogue::EffectAction;
+use crate::rules::{Action, ActionKind, Follow, Position, Square};
 
 use super::eval::victim_value;
 
@@ -16,22 +17,93 @@ const KILLER: i32 = 1 << 20;
 
 /// Whether `a` wins the game at once for the side to move of `pos`: it takes
 /// the Navia (R20), dratps the own Navia (R19, only generated when allowed) or
-/// is a Navia goal (R23). Effects never touch a Navia (R21).
+/// is a Navia goal (R23). Effects never target a Navia (R21), but an effect that
+/// makes moves (extra moves, the Gulled's mass advance) may take it: such
+/// actions are played to find out.
 pub fn wins_at_once(pos: &Position, a: &Action) -> bool {
     let us = pos.side_to_move();
+    win_test(pos, a, pos.navia_square(us.opponent()), pos.navia_square(us))
+}
+
+/// Whether some action of `actions` wins at once (as `wins_at_once`, in one pass).
+pub fn any_win(pos: &Position, actions: &[Action]) -> bool {
+    let us = pos.side_to_move();
+    let (theirs, ours) = (pos.navia_square(us.opponent()), pos.navia_square(us));
+    actions.iter().any(|a| win_test(pos, a, theirs, ours))
+}
+
+#[inline]
+fn win_test(pos: &Position, a: &Action, theirs: Option<Square>, ours: Option<Square>) -> bool {
     match a.kind {
         ActionKind::Goal => true,
-        ActionKind::Move => {
-            takes_navia(pos, a, us) || (a.follow == Follow::Dratp && pos.navia_square(us) == Some(a.from))
+        ActionKind::Move | ActionKind::InPlace => {
+            (a.kind == ActionKind::Move && Some(a.to) == theirs)
+                || (a.follow == Follow::Dratp && Some(a.from) == ours)
+                || (a.follow != Follow::Nothing
+                    && Some(a.from) != ours
+                    && moving_effect(pos, a.from, a.follow)
+                    && pos.play(a).outcome().is_some_and(|o| o.winner == pos.side_to_move()))
         }
-        ActionKind::InPlace => a.follow == Follow::Dratp && pos.navia_square(us) == Some(a.from),
         _ => false,
     }
 }
 
-fn takes_navia(pos: &Position, a: &Action, us: Side) -> bool {
-    pos.piece_at(a.to)
-        .is_some_and(|pl| pl.side != us && matches!(pl.piece, Piece::Navia(_)))
+/// Whether the Maseitai on `sq`, dratping or invoking, makes moves that could take a piece.
+fn moving_effect(pos: &Position, sq: Square, follow: Follow) -> bool {
+    let moves = |e: &EffectAction| matches!(e, EffectAction::ExtraMoves(_) | EffectAction::AdvanceGulled);
+    let def = pos.catalogue().get(pos.kind_at(sq));
+    match follow {
+        Follow::Dratp => def.effect.on_dratp.iter().any(moves),
+        Follow::Invoke => def.effect.invoke.as_ref().is_some_and(|i| moves(&i.action)),
+        Follow::Nothing => false,
+    }
+}
+
+/// Without generating actions: `Some(true)` when the side to move surely has
+/// a win at once, `Some(false)` when it surely has none, `None` when only the
+/// action list can tell (a Navia dratp may be in reach).
+pub fn quick_win(pos: &Position) -> Option<bool> {
+    let us = pos.side_to_move();
+    let them = us.opponent();
+    // R24: their Navia in check means a move can take it (R20).
+    if pos.in_check(them) {
+        return Some(true);
+    }
+    // An effect that makes moves may take it too: only the actions can tell.
+    let mut own = pos.maseitai_bb() & pos.side_bb(us);
+    if own.any(|sq| {
+        let follow = if pos.dratped_bb().has(sq) {
+            Follow::Invoke
+        } else {
+            Follow::Dratp
+        };
+        moving_effect(pos, sq, follow)
+    }) {
+        return None;
+    }
+    let Some(n) = pos.navia_square(us) else {
+        return Some(false);
+    };
+    // R23: on the far rank with an empty keep, the goal is always legal.
+    if n.rank() == them.back_rank() && pos.keep(us).is_empty() {
+        return Some(true);
+    }
+    // R19: a dratp needs 60, reached at most by what the Navia takes first (R13).
+    let mut reward = 0;
+    for dy in -1..=1 {
+        for dx in -1..=1 {
+            if let Some(sq) = n.offset(dx, dy) {
+                if pos.side_bb(them).has(sq) {
+                    reward = reward.max(victim_value(pos, sq));
+                }
+            }
+        }
+    }
+    if pos.pool(us) as i32 + reward >= 60 {
+        None
+    } else {
+        Some(false)
+    }
 }
 
 /// Whether `a` captures an enemy piece with a move.
@@ -57,40 +129,38 @@ pub fn history_slot(a: &Action) -> usize {
     (c * 49 + x) * 49 + y
 }
 
-/// Ordering score of each action.
+/// Ordering score of each action, into `out`.
 pub fn score_actions(
     pos: &Position,
     actions: &[Action],
     tt_index: Option<usize>,
     killers: &[Option<Action>; 2],
     history: &[i16],
-) -> Vec<i32> {
-    actions
-        .iter()
-        .enumerate()
-        .map(|(i, a)| {
-            if Some(i) == tt_index {
-                return TT_MOVE;
-            }
-            if is_capture(pos, a) {
-                // Most valuable victim first, then the cheapest taker.
-                let taker = victim_value(pos, a.from);
-                return TACTICAL + 64 * victim_value(pos, a.to) - taker + follow_bonus(a);
-            }
-            match a.kind {
-                ActionKind::LineOver => return TACTICAL + 64 * 10,
-                ActionKind::Goal => return TT_MOVE - 1,
-                _ => {}
-            }
-            if killers[0] == Some(*a) {
-                return KILLER;
-            }
-            if killers[1] == Some(*a) {
-                return KILLER - 1;
-            }
-            history[history_slot(a)] as i32 + follow_bonus(a)
-        })
-        .collect()
+    out: &mut Vec<i32>,
+) {
+    out.clear();
+    out.extend(actions.iter().enumerate().map(|(i, a)| {
+        if Some(i) == tt_index {
+            return TT_MOVE;
+        }
+        if is_capture(pos, a) {
+            // Most valuable victim first, then the cheapest taker.
+            let taker = victim_value(pos, a.from);
+            return TACTICAL + 64 * victim_value(pos, a.to) - taker + follow_bonus(a);
+        }
+        match a.kind {
+            ActionKind::LineOver => return TACTICAL + 64 * 10,
+            ActionKind::Goal => return TT_MOVE - 1,
+            _ => {}
+        }
+        if killers[0] == Some(*a) {
+            return KILLER;
+        }
+        if killers[1] == Some(*a) {
+            return KILLER - 1;
+        }
+        history[history_slot(a)] as i32 + follow_bonus(a)
+    }));
 }
 
 fn follow_bonus(a: &Action) -> i32 {
@@ -118,4 +188,67 @@ pub fn update_history(h: &mut i16, bonus: i32) {
     let v = *h as i32;
     let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
     *h = (v + b - v * b.abs() / HISTORY_MAX) as i16;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{parse_nfen, Catalogue};
+    use crate::search::skill::Rng;
+
+    /// Positions from random play, with forces from the whole catalogue and
+    /// pools pushed high so that Navia dratps come up.
+    fn positions() -> Vec<Position> {
+        let cat = Catalogue::builtin();
+        let ids: Vec<String> = cat
+            .entries()
+            .iter()
+            .filter(|e| !e.is_navia())
+            .map(|e| e.code.to_string())
+            .collect();
+        let mut rng = Rng::new(11);
+        let mut out = Vec::new();
+        for game in 0..60 {
+            let mut force = || {
+                let mut f: Vec<&str> = (0..7).map(|_| ids[rng.below(ids.len())].as_str()).collect();
+                f.sort();
+                f.join(",")
+            };
+            let (w, b) = (force(), force());
+            let pools = if game % 2 == 0 { "0/0" } else { "45/50" };
+            let text = format!("1r1[n02]1r1/bbbbbbb/7/7/7/BBBBBBB/1R1[N01]1R1 w {pools} {w}/{b} -/- - 1");
+            let mut pos = parse_nfen(&text, cat).unwrap();
+            for _ in 0..80 {
+                let legal = pos.legal_actions();
+                if legal.is_empty() {
+                    break;
+                }
+                out.push(pos);
+                pos = pos.play(&legal[rng.below(legal.len())]);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn wins_at_once_are_exactly_the_actions_that_end_the_game_in_a_win() {
+        let all = positions();
+        assert!(all.len() > 2000, "{}", all.len());
+        let mut wins = 0;
+        for pos in all {
+            let us = pos.side_to_move();
+            let actions = pos.legal_actions();
+            for a in &actions {
+                let won = pos.play(a).outcome().is_some_and(|o| o.winner == us);
+                assert_eq!(wins_at_once(&pos, a), won, "{a:?} in {pos:?}");
+            }
+            let any = actions.iter().any(|a| wins_at_once(&pos, a));
+            wins += usize::from(any);
+            assert_eq!(any_win(&pos, &actions), any, "{pos:?}");
+            if let Some(q) = quick_win(&pos) {
+                assert_eq!(q, any, "{pos:?}");
+            }
+        }
+        assert!(wins > 100, "only {wins} positions with a win at once");
+    }
 }

@@ -46,7 +46,7 @@ pub fn to_score(s: i32) -> Score {
     if s >= MATE_BOUND {
         Score::Mate((MATE - s + 1) / 2)
     } else if s <= -MATE_BOUND {
-        Score::Mate(-(MATE + s) / 2)
+        Score::Mate(-(MATE + s + 1) / 2)
     } else {
         Score::Cp(s)
     }
@@ -64,6 +64,8 @@ mod tests {
         // The opponent wins with its first reply: mated in 1.
         assert_eq!(to_score(-(MATE - 2)), Score::Mate(-1));
         assert_eq!(to_score(-(MATE - 4)), Score::Mate(-2));
+        // Our own action ends the game in a loss (R26: a perpetual check completed).
+        assert_eq!(to_score(-(MATE - 1)), Score::Mate(-1));
         assert_eq!(to_score(37), Score::Cp(37));
     }
 }

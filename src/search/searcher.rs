@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use crate::rules::{Action, Game, Side};
 
 use super::alphabeta::Shared;
-use super::eval::{evaluate, terms};
+use super::eval::{evaluate, terms, Weights};
 use super::skill;
 use super::threads::{run, IdConfig, MAX_DEPTH};
 use super::time::TimeManager;
@@ -17,6 +17,7 @@ pub struct Searcher {
     opts: SearchOptions,
     tt: Option<Tt>,
     use_tt: bool,
+    weights: Weights,
 }
 
 impl Searcher {
@@ -26,6 +27,7 @@ impl Searcher {
             opts: opts.clone(),
             tt: None,
             use_tt: true,
+            weights: Weights::DEFAULT,
         }
     }
 
@@ -35,11 +37,6 @@ impl Searcher {
             self.tt = None;
         }
         self.opts = opts.clone();
-    }
-
-    /// The options in force.
-    pub fn options(&self) -> &SearchOptions {
-        &self.opts
     }
 
     /// Allocate the transposition table if it is not there yet.
@@ -54,6 +51,11 @@ impl Searcher {
         if let Some(tt) = &self.tt {
             tt.clear();
         }
+    }
+
+    /// Evaluate with other weights (for tuning matches).
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = weights;
     }
 
     /// Search without the transposition table (for tests that compare).
@@ -126,6 +128,7 @@ impl Searcher {
             node_limit: limits.nodes,
             threads: self.opts.threads.max(1),
             use_tt: self.use_tt,
+            weights: self.weights,
         };
         let mut max_depth = limits.depth.map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
         let mut multipv = self.opts.multipv.max(1);
@@ -167,7 +170,8 @@ impl Searcher {
     /// The static evaluation of the current position, one term a line (the `eval` command).
     pub fn eval_report(game: &Game) -> String {
         let pos = game.position();
-        let t = terms(pos);
+        let w = Weights::DEFAULT;
+        let t = terms(pos, &w);
         let mut out = String::from("term            first-player view\n");
         for (name, v) in t.named() {
             out.push_str(&format!("{name:<15} {v:>6}\n"));
@@ -180,7 +184,7 @@ impl Searcher {
         };
         out.push_str(&format!(
             "side to move ({side} player), tempo included: {}",
-            evaluate(pos)
+            evaluate(pos, &w)
         ));
         out
     }

@@ -220,9 +220,9 @@ pub fn run(
         for h in helpers {
             let _ = h.join();
         }
-        // A final line for the protocol, from the best move's last result.
+        // An interrupted iteration may have changed the best move: report it.
         let best = &w.root_moves[0];
-        if best.score > -INF || best.prev_score > -INF {
+        if w.stopped && (best.score > -INF || best.prev_score > -INF) {
             let multipv = cfg.multipv.clamp(1, w.root_moves.len());
             report(&w, depth.max(1), multipv, info);
         }

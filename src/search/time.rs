@@ -57,8 +57,9 @@ impl TimeManager {
         let l = &self.limits;
         let i = self.limits_side.index();
         if let Some(mt) = l.movetime {
+            // The whole time is for this move: no early stop, only the hard limit.
             let t = mt.saturating_sub(self.overhead).max(Duration::from_millis(1));
-            self.optimum = Some(t);
+            self.optimum = None;
             self.maximum = Some(t);
         } else if let Some(remaining) = l.time[i] {
             let inc = l.inc[i].unwrap_or_default();

@@ -53,9 +53,40 @@ pub struct Tt {
 /// A 16-bit check of an action, stored beside its index.
 pub fn action_check(a: &Action) -> u16 {
     use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let mut h = Fx(0);
     a.hash(&mut h);
-    h.finish() as u16
+    (h.finish() >> 48) as u16
+}
+
+/// A fast multiplicative hasher (the check needs no resistance to attack).
+struct Fx(u64);
+
+impl std::hash::Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7C_C1_B7_27_22_0A_95);
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_isize(&mut self, n: isize) {
+        self.write_u64(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 // data layout: score i16 | depth u8 | bound 2 bits + generation 6 bits | index u16 | check u16
