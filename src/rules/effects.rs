@@ -246,7 +246,9 @@ impl Position {
     fn battle_moves(&self, piece: Square) -> Vec<(Square, Square)> {
         let au = self.auras();
         let movable = self.sides[self.side.index()] & !self.navias & !piece.bb();
-        movable.flat_map(|from| self.reach_with(from, &au).map(move |to| (from, to))).collect()
+        movable
+            .flat_map(|from| self.reach_with(from, &au).map(move |to| (from, to)))
+            .collect()
     }
 
     /// One further move (Tagu): an ordinary move, whose revenge resolves at once.
