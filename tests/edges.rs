@@ -141,7 +141,6 @@ fn an_effect_step_on_the_piece_itself_takes_no_token() {
 /// and the invoke is not offered (D27). The documents leave this open: decided by the lead. The reference follows
 /// the fast generator until then (`ADVANCE_TAKES_NAVIA` in `tests/reference/mod.rs`).
 #[test]
-#[ignore = "open question R21 vs D19: the fast generator's Billpentod advance takes the Navia"]
 fn billpentods_advance_does_not_take_the_navia() {
     let cat = test_catalogue();
     let pos = parse_nfen("3[n02]3/3B3/7/7/7/[+M22]6/3[N01]3 w 3/0 -/- -/- - 5", cat).unwrap();

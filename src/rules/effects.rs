@@ -466,27 +466,19 @@ impl Position {
             let Some(to) = from.offset(0, us.forward()) else {
                 continue;
             };
-            if self.sides[us.index()].has(to) || untakeable.has(to) || self.frozen().has(from) {
+            // R21: an effect never removes a Navia, so the enemy Navia blocks the advance like any own piece.
+            let blocked = self.sides[us.index()] | self.navias | untakeable;
+            if blocked.has(to) || self.frozen().has(from) {
                 continue;
             }
             let mut reward = 0;
             if let Some(victim) = self.take(to) {
                 self.unfreeze_square(to);
                 reward = super::movegen::capture_reward(self, victim);
-                if let Piece::Navia(_) = victim.piece {
-                    self.set_outcome(super::position::Outcome {
-                        winner: us,
-                        reason: super::position::WinReason::NaviaTaken,
-                    });
-                } else {
-                    self.bury(victim, us);
-                }
+                self.bury(victim, us);
             }
             self.shift(from, to);
             self.earn(us, reward);
-            if self.outcome.is_some() {
-                return;
-            }
         }
     }
 

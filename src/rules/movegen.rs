@@ -150,7 +150,11 @@ fn dir_index(dx: i8, dy: i8) -> Option<usize> {
 #[inline]
 fn nearest(set: Bitboard, dx: i8, dy: i8) -> Square {
     let increasing = dy * SIZE + dx > 0;
-    let i = if increasing { set.0.trailing_zeros() } else { 63 - set.0.leading_zeros() };
+    let i = if increasing {
+        set.0.trailing_zeros()
+    } else {
+        63 - set.0.leading_zeros()
+    };
     Square::from_index(i as usize)
 }
 

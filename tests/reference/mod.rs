@@ -590,7 +590,7 @@ fn avenge(s: &mut Setup, q: Square, cat: &Catalogue) {
 /// Whether Billpentod's advance may take the enemy Navia (ending the game there). R21 says no effect removes a
 /// Navia; D19 does not name the Navia among what stops a Gulled. Open question: the reference follows the fast
 /// generator until the lead decides (see the ignored test in `tests/edges.rs`).
-const ADVANCE_TAKES_NAVIA: bool = true;
+const ADVANCE_TAKES_NAVIA: bool = false;
 
 /// A partly resolved effect: the setup, the tokens named so far, where the effect's piece stands.
 #[derive(Clone)]
