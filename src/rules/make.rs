@@ -10,7 +10,14 @@ impl Position {
     /// The position after a legal action. Behaviour on an illegal action is unspecified (but safe).
     pub fn play(&self, a: &Action) -> Position {
         let mut p = *self;
-        let us = self.side;
+        p.apply(a);
+        p
+    }
+
+    /// Make a legal action in place (`play` without the copy, for callers that keep their own buffer).
+    pub fn apply(&mut self, a: &Action) {
+        let p = self;
+        let us = p.side;
         let mut revenge = false;
         match a.kind {
             ActionKind::Summon(k) => {
@@ -46,7 +53,6 @@ impl Position {
             }
         }
         p.pass_turn();
-        p
     }
 
     /// The same position with the other side to move: the "null move" of search pruning (not a game action).

@@ -39,8 +39,11 @@ fn walk(pos: &Position, depth: u32, bufs: &mut [Vec<Action>], bulk: bool) -> u64
     buf.clear();
     pos.generate(buf);
     let mut n = 0;
+    let mut child = *pos;
     for a in buf.iter() {
-        n += walk(&pos.play(a), depth - 1, rest, bulk);
+        child.clone_from(pos);
+        child.apply(a);
+        n += walk(&child, depth - 1, rest, bulk);
     }
     n
 }
