@@ -506,3 +506,140 @@ fn dratp_at_two_depths_plays_a_match_that_replays() {
     assert_eq!(verdicts.len(), 4);
     assert!(verdicts.iter().all(|v| v.is_ok()), "{verdicts:?}");
 }
+
+/// The tags of every game in a record file, by name.
+fn tags_of(pgn: &PathBuf) -> Vec<std::collections::HashMap<String, String>> {
+    read_games(&std::fs::read_to_string(pgn).unwrap())
+        .unwrap()
+        .into_iter()
+        .map(|g| g.tags.into_iter().collect())
+        .collect()
+}
+
+#[test]
+fn draft_matches_pick_in_turn_and_keep_each_engines_force() {
+    // R30: both fakes pick the first piece left, so the picks are the sorted pool's first 14, alternately.
+    use dratp::matchrun::cli::{DraftConfig, DraftNavia};
+    use dratp::matchrun::draft::{ids_text, pair_navias, pair_pool};
+    use dratp::rules::forces::start_position;
+    use dratp::rules::{nfen, Force};
+    let cat = Catalogue::builtin();
+    let dir = scratch("draft");
+    let (pgn, json) = (dir.join("d.pgn"), dir.join("d.json"));
+    let (s, out) = play(&format!(
+        "{} {} -each depth=1 -games 2 -rounds 2 -repeat -maxmoves 2 -draft seed=5 -pgnout {} -jsonout {}",
+        fake("A", ""),
+        fake("B", ""),
+        pgn.display(),
+        json.display()
+    ));
+    assert_eq!(s.games.len(), 4, "{out}");
+    let d = DraftConfig {
+        seed: 5,
+        navia: DraftNavia::Random,
+    };
+    let tags = tags_of(&pgn);
+    let mut by_round: Vec<_> = tags.iter().collect();
+    by_round.sort_by_key(|t| t["Round"].parse::<u32>().unwrap());
+    for pair in 0..2 {
+        let pool = pair_pool(cat, &d, pair).unwrap();
+        let navias = pair_navias(cat, &d, pair).unwrap();
+        let force = |i: usize| Force {
+            navia: navias[i],
+            maseitai: pool[..14].iter().skip(i).step_by(2).copied().collect(),
+        };
+        // Game 1 of the pair: A (first picker) is White; game 2: B is White with its own force.
+        let (g1, g2) = (by_round[2 * pair], by_round[2 * pair + 1]);
+        assert_eq!(g1["DraftPool"], ids_text(&pool, cat));
+        assert_eq!(g1["DraftPicks"], ids_text(&pool[..14], cat));
+        assert_eq!(g2["DraftPicks"], g1["DraftPicks"], "one draft per pair");
+        assert_eq!((g1["White"].as_str(), g1["DraftFirst"].as_str()), ("A", "White"));
+        assert_eq!((g2["White"].as_str(), g2["DraftFirst"].as_str()), ("B", "Black"));
+        assert_eq!(g1["FEN"], nfen(&start_position(&force(0), &force(1), cat).unwrap()));
+        assert_eq!(g2["FEN"], nfen(&start_position(&force(1), &force(0), cat).unwrap()));
+    }
+    assert_ne!(
+        by_round[0]["DraftPool"], by_round[2]["DraftPool"],
+        "each pair draws a new pool"
+    );
+    assert!(replay_all(&pgn).iter().all(|v| v.is_ok()));
+    let j = std::fs::read_to_string(&json).unwrap();
+    assert!(j.contains("\"draft\"") && j.contains("\"first\": \"A\""), "{j}");
+}
+
+#[test]
+fn a_bad_draft_pick_loses_the_pairs_games() {
+    let dir = scratch("draft-bad");
+    let pgn = dir.join("d.pgn");
+    let (s, out) = play(&format!(
+        "{} {} -each depth=1 -games 2 -repeat -maxmoves 2 -draft -pgnout {}",
+        fake("A", ""),
+        fake("B", "--draft illegal"),
+        pgn.display()
+    ));
+    assert_eq!(s.games.len(), 2, "{out}");
+    for (_, termination, reason) in results(&s) {
+        assert_eq!(termination, Termination::RulesInfraction);
+        assert!(reason.contains("makes an illegal draft pick"), "{reason}");
+    }
+    assert_eq!(s.players[0].total.wins, 2, "{out}");
+    // B picks second: one legal pick by A is on record, and the games replay as forfeits.
+    let tags = tags_of(&pgn);
+    assert!(tags.iter().all(|t| t["DraftPicks"].split(',').count() == 1));
+    assert!(replay_all(&pgn).iter().all(|v| v.is_ok()));
+
+    let (s, out) = play(&format!(
+        "{} {} -each depth=1 -games 2 -rounds 2 -repeat -maxmoves 2 -draft -recover",
+        fake("A", "--draft crash"),
+        fake("B", "")
+    ));
+    assert_eq!(s.games.len(), 4, "{out}");
+    for (_, termination, reason) in results(&s) {
+        assert_eq!(termination, Termination::Abandoned);
+        assert!(reason.contains("disconnects during the draft"), "{reason}");
+    }
+    assert_eq!(s.players[1].total.wins, 4);
+
+    let (s, out) = play(&format!(
+        "{} {} -each depth=1 -games 2 -rounds 2 -repeat -maxmoves 2 -draft",
+        fake("A", "--draft crash"),
+        fake("B", "")
+    ));
+    assert!(s.games.len() < 4, "{out}");
+    assert!(s.stopped.as_deref().unwrap_or("").contains("crashed"), "{out}");
+}
+
+#[test]
+fn dratp_drafts_against_itself_and_the_records_replay() {
+    let dir = scratch("draft-real");
+    let pgn = dir.join("games.pgn");
+    let dratp = env!("CARGO_BIN_EXE_dratp");
+    let (s, out) = play(&format!(
+        "-engine cmd={dratp} name=a -engine cmd={dratp} name=b -each depth=1 maxwait=60 -games 2 -rounds 2 -repeat \
+         -maxmoves 60 -draft seed=3 navia=fixed -pgnout {}",
+        pgn.display()
+    ));
+    assert_eq!(s.games.len(), 4, "{out}");
+    for g in &s.games {
+        assert!(
+            matches!(g.outcome.termination, Termination::Normal | Termination::Adjudication),
+            "{:?}",
+            g.outcome
+        );
+    }
+    let tags = tags_of(&pgn);
+    assert!(tags.iter().all(|t| t["DraftPicks"].split(',').count() == 14));
+    // navia=fixed: the first picker has N01 (d1 as White, d7 as Black).
+    for t in &tags {
+        let (white_navia, black_navia) = if t["DraftFirst"] == "White" {
+            ("N01", "n02")
+        } else {
+            ("N02", "n01")
+        };
+        assert!(t["FEN"].contains(&format!("[{white_navia}]")), "{t:?}");
+        assert!(t["FEN"].contains(&format!("[{black_navia}]")), "{t:?}");
+    }
+    let verdicts = replay_all(&pgn);
+    assert_eq!(verdicts.len(), 4);
+    assert!(verdicts.iter().all(|v| v.is_ok()), "{verdicts:?}");
+}

@@ -3,7 +3,9 @@
 
 use std::time::Duration;
 
-use dratp::matchrun::cli::{parse_args, parse_tc, Clock, Command, ForceRule, MatchConfig, OpeningOrder, Proto};
+use dratp::matchrun::cli::{
+    parse_args, parse_tc, Clock, Command, DraftConfig, DraftNavia, ForceRule, MatchConfig, OpeningOrder, Proto,
+};
 use dratp::matchrun::json::Json;
 use dratp::matchrun::openings::{draw_force, order_openings, parse_openings, random_start, Rng};
 use dratp::matchrun::pgn::{read_games, replay_game, write_game, RecordInfo};
@@ -232,6 +234,22 @@ fn command_line_in_cutechess_style() {
         run_cfg("-each depth=1 -engine cmd=a -engine cmd=b -debug io.log").debug,
         Some(Some("io.log".into()))
     );
+    let d = |s: &str| run_cfg(&format!("-each depth=1 -engine cmd=a -engine cmd=b {s}")).draft;
+    assert_eq!(d(""), None);
+    assert_eq!(
+        d("-draft"),
+        Some(DraftConfig {
+            seed: 1,
+            navia: DraftNavia::Random
+        })
+    );
+    assert_eq!(
+        d("-draft navia=fixed seed=9"),
+        Some(DraftConfig {
+            seed: 9,
+            navia: DraftNavia::Fixed
+        })
+    );
 }
 
 #[test]
@@ -270,6 +288,9 @@ fn bad_command_lines_give_precise_errors() {
     assert!(
         err("-each depth=1 -engine cmd=a -engine cmd=b -forces random -openings file=x").contains("cannot be combined")
     );
+    assert!(err("-each depth=1 -engine cmd=a -engine cmd=b -draft -forces random").contains("cannot be combined"));
+    assert!(err("-each depth=1 -engine cmd=a -engine cmd=b -draft navia=N05").contains("not random or fixed"));
+    assert!(err("-each depth=1 -engine cmd=a -engine cmd=b -draft sed=3").contains("unknown setting 'sed'"));
     assert_eq!(parse_args(&args("-help")), Ok(Command::Help));
     assert_eq!(
         parse_args(&args("-replay games.pgn")),
@@ -393,6 +414,7 @@ fn record(moves: &[MoveRecord], outcome: &Outcome, fen: &str) -> String {
         time_controls: ["10+0.1".to_string(), "10+0.1".to_string()],
         moves,
         outcome,
+        draft: None,
     })
 }
 
@@ -453,6 +475,7 @@ fn records_of_a_second_player_start_number_moves_from_its_turn() {
         time_controls: ["-".to_string(), "1/0.5".to_string()],
         moves: &moves,
         outcome: &outcome,
+        draft: None,
     });
     assert!(text.contains("[WhiteTimeControl \"-\"]\n[BlackTimeControl \"1/0.5\"]\n"));
     assert!(
