@@ -154,14 +154,7 @@ pub struct OpeningsConfig {
     pub start: usize,
 }
 
-/// How many copies of one Maseitai a force may hold.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum ForceRule {
-    /// R28: at most twice.
-    Standard,
-    /// R29: at most once.
-    Singleton,
-}
+pub use crate::rules::ForceRule;
 
 /// `-forces random|singleton [seed=N]`: each side's Navia and 7 Maseitai drawn at random.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -14,7 +14,7 @@ use super::cli::{DraftConfig, EngineConfig, MatchConfig, TournamentKind};
 use super::draft::{failure_reason, ids_text, pair_navias, pair_pool, run_draft, DraftFailure};
 use super::engine_proc::{EngineError, EngineProc, IoLog};
 use super::json::Json;
-use super::openings::{order_openings, parse_openings, random_start, Rng};
+use super::openings::{order_openings, parse_openings, random_start};
 use super::pgn::{write_game, RecordInfo};
 use super::referee::{forfeit_outcome, play_game, GameReport, GameRules, Outcome, Termination};
 use super::stats::{
@@ -76,8 +76,9 @@ pub fn start_positions(cfg: &MatchConfig, cat: &'static Catalogue, slots: usize)
         return Ok(order_openings(list, o));
     }
     if let Some(f) = &cfg.forces {
-        let mut rng = Rng::new(f.seed);
-        return (0..slots.max(1)).map(|_| random_start(cat, f.rule, &mut rng)).collect();
+        return (0..slots.max(1))
+            .map(|p| random_start(cat, f.rule, f.seed, p))
+            .collect();
     }
     Position::startpos(cat)
         .map(|p| vec![p])
