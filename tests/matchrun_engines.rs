@@ -517,54 +517,69 @@ fn tags_of(pgn: &PathBuf) -> Vec<std::collections::HashMap<String, String>> {
 }
 
 #[test]
-fn draft_matches_pick_in_turn_and_keep_each_engines_force() {
+fn draft_matches_pick_in_turn_and_give_each_game_its_forces() {
     // R30: both fakes pick the first piece left, so the picks are the sorted pool's first 14, alternately.
-    use dratp::matchrun::cli::{DraftConfig, DraftNavia};
+    use dratp::matchrun::cli::{DraftConfig, DraftNavia, DraftPair};
     use dratp::matchrun::draft::{ids_text, pair_navias, pair_pool};
     use dratp::rules::forces::start_position;
     use dratp::rules::{nfen, Force};
     let cat = Catalogue::builtin();
     let dir = scratch("draft");
-    let (pgn, json) = (dir.join("d.pgn"), dir.join("d.json"));
-    let (s, out) = play(&format!(
-        "{} {} -each depth=1 -games 2 -rounds 2 -repeat -maxmoves 2 -draft seed=5 -pgnout {} -jsonout {}",
-        fake("A", ""),
-        fake("B", ""),
-        pgn.display(),
-        json.display()
-    ));
-    assert_eq!(s.games.len(), 4, "{out}");
-    let d = DraftConfig {
-        seed: 5,
-        navia: DraftNavia::Random,
-    };
-    let tags = tags_of(&pgn);
-    let mut by_round: Vec<_> = tags.iter().collect();
-    by_round.sort_by_key(|t| t["Round"].parse::<u32>().unwrap());
-    for pair in 0..2 {
-        let pool = pair_pool(cat, &d, pair).unwrap();
-        let navias = pair_navias(cat, &d, pair).unwrap();
-        let force = |i: usize| Force {
-            navia: navias[i],
-            maseitai: pool[..14].iter().skip(i).step_by(2).copied().collect(),
+    for pair_mode in [DraftPair::Keep, DraftPair::Redraft] {
+        let keep = pair_mode == DraftPair::Keep;
+        let (pgn, json) = (dir.join(format!("d{keep}.pgn")), dir.join(format!("d{keep}.json")));
+        let (s, out) = play(&format!(
+            "{} {} -each depth=1 -games 2 -rounds 2 -repeat -maxmoves 2 -draft seed=5 pair={} -pgnout {} -jsonout {}",
+            fake("A", ""),
+            fake("B", ""),
+            if keep { "keep" } else { "redraft" },
+            pgn.display(),
+            json.display()
+        ));
+        assert_eq!(s.games.len(), 4, "{out}");
+        let d = DraftConfig {
+            seed: 5,
+            navia: DraftNavia::Random,
+            pair: pair_mode,
         };
-        // Game 1 of the pair: A (first picker) is White; game 2: B is White with its own force.
-        let (g1, g2) = (by_round[2 * pair], by_round[2 * pair + 1]);
-        assert_eq!(g1["DraftPool"], ids_text(&pool, cat));
-        assert_eq!(g1["DraftPicks"], ids_text(&pool[..14], cat));
-        assert_eq!(g2["DraftPicks"], g1["DraftPicks"], "one draft per pair");
-        assert_eq!((g1["White"].as_str(), g1["DraftFirst"].as_str()), ("A", "White"));
-        assert_eq!((g2["White"].as_str(), g2["DraftFirst"].as_str()), ("B", "Black"));
-        assert_eq!(g1["FEN"], nfen(&start_position(&force(0), &force(1), cat).unwrap()));
-        assert_eq!(g2["FEN"], nfen(&start_position(&force(1), &force(0), cat).unwrap()));
+        let tags = tags_of(&pgn);
+        let mut by_round: Vec<_> = tags.iter().collect();
+        by_round.sort_by_key(|t| t["Round"].parse::<u32>().unwrap());
+        for pair in 0..2 {
+            let pool = pair_pool(cat, &d, pair).unwrap();
+            let navias = pair_navias(cat, &d, pair).unwrap();
+            // The first picker's force (0) and the other's (1).
+            let force = |i: usize| Force {
+                navia: navias[i],
+                maseitai: pool[..14].iter().skip(i).step_by(2).copied().collect(),
+            };
+            let (g1, g2) = (by_round[2 * pair], by_round[2 * pair + 1]);
+            assert_eq!(g1["DraftPool"], ids_text(&pool, cat));
+            assert_eq!(g2["DraftPool"], g1["DraftPool"], "one pool per pair");
+            assert_eq!(g1["DraftPicks"], ids_text(&pool[..14], cat));
+            assert_eq!(g2["DraftPicks"], g1["DraftPicks"]);
+            assert_eq!((g1["White"].as_str(), g1["DraftFirst"].as_str()), ("A", "White"));
+            assert_eq!(g1["FEN"], nfen(&start_position(&force(0), &force(1), cat).unwrap()));
+            assert_eq!(g2["White"], "B");
+            if keep {
+                // A picked first and keeps its force as Black.
+                assert_eq!(g2["DraftFirst"], "Black");
+                assert_eq!(g2["FEN"], nfen(&start_position(&force(1), &force(0), cat).unwrap()));
+            } else {
+                // B, now the first player, picks first.
+                assert_eq!(g2["DraftFirst"], "White");
+                assert_eq!(g2["FEN"], g1["FEN"]);
+            }
+        }
+        assert_ne!(
+            by_round[0]["DraftPool"], by_round[2]["DraftPool"],
+            "each pair draws a new pool"
+        );
+        assert!(replay_all(&pgn).iter().all(|v| v.is_ok()));
+        let j = std::fs::read_to_string(&json).unwrap();
+        assert!(j.contains("\"draft\"") && j.contains("\"first\": \"A\""), "{j}");
+        assert_eq!(j.contains("\"first\": \"B\""), !keep, "{j}");
     }
-    assert_ne!(
-        by_round[0]["DraftPool"], by_round[2]["DraftPool"],
-        "each pair draws a new pool"
-    );
-    assert!(replay_all(&pgn).iter().all(|v| v.is_ok()));
-    let j = std::fs::read_to_string(&json).unwrap();
-    assert!(j.contains("\"draft\"") && j.contains("\"first\": \"A\""), "{j}");
 }
 
 #[test]
@@ -583,9 +598,12 @@ fn a_bad_draft_pick_loses_the_pairs_games() {
         assert!(reason.contains("makes an illegal draft pick"), "{reason}");
     }
     assert_eq!(s.players[0].total.wins, 2, "{out}");
-    // B picks second: one legal pick by A is on record, and the games replay as forfeits.
-    let tags = tags_of(&pgn);
-    assert!(tags.iter().all(|t| t["DraftPicks"].split(',').count() == 1));
+    // Game 1: A picks first, then B fails; game 2 (redrafted): B, picking first, fails at once.
+    let mut tags = tags_of(&pgn);
+    tags.sort_by_key(|t| t["Round"].parse::<u32>().unwrap());
+    assert_eq!(tags[0]["DraftPicks"].split(',').count(), 1);
+    assert_eq!(tags[1]["DraftPicks"], "");
+    assert_eq!((tags[0]["Result"].as_str(), tags[1]["Result"].as_str()), ("1-0", "0-1"));
     assert!(replay_all(&pgn).iter().all(|v| v.is_ok()));
 
     let (s, out) = play(&format!(
@@ -616,7 +634,7 @@ fn dratp_drafts_against_itself_and_the_records_replay() {
     let dratp = env!("CARGO_BIN_EXE_dratp");
     let (s, out) = play(&format!(
         "-engine cmd={dratp} name=a -engine cmd={dratp} name=b -each depth=1 maxwait=60 -games 2 -rounds 2 -repeat \
-         -maxmoves 60 -draft seed=3 navia=fixed -pgnout {}",
+         -maxmoves 60 -draft seed=3 navia=fixed pair=keep -pgnout {}",
         pgn.display()
     ));
     assert_eq!(s.games.len(), 4, "{out}");

@@ -4,7 +4,8 @@
 use std::time::Duration;
 
 use dratp::matchrun::cli::{
-    parse_args, parse_tc, Clock, Command, DraftConfig, DraftNavia, ForceRule, MatchConfig, OpeningOrder, Proto,
+    parse_args, parse_tc, Clock, Command, DraftConfig, DraftNavia, DraftPair, ForceRule, MatchConfig, OpeningOrder,
+    Proto,
 };
 use dratp::matchrun::json::Json;
 use dratp::matchrun::openings::{order_openings, parse_openings, random_start};
@@ -241,14 +242,16 @@ fn command_line_in_cutechess_style() {
         d("-draft"),
         Some(DraftConfig {
             seed: 1,
-            navia: DraftNavia::Random
+            navia: DraftNavia::Random,
+            pair: DraftPair::Redraft
         })
     );
     assert_eq!(
-        d("-draft navia=fixed seed=9"),
+        d("-draft navia=fixed seed=9 pair=keep"),
         Some(DraftConfig {
             seed: 9,
-            navia: DraftNavia::Fixed
+            navia: DraftNavia::Fixed,
+            pair: DraftPair::Keep
         })
     );
 }
@@ -292,6 +295,7 @@ fn bad_command_lines_give_precise_errors() {
     assert!(err("-each depth=1 -engine cmd=a -engine cmd=b -draft -forces random").contains("cannot be combined"));
     assert!(err("-each depth=1 -engine cmd=a -engine cmd=b -draft navia=N05").contains("not random or fixed"));
     assert!(err("-each depth=1 -engine cmd=a -engine cmd=b -draft sed=3").contains("unknown setting 'sed'"));
+    assert!(err("-each depth=1 -engine cmd=a -engine cmd=b -draft pair=swap").contains("not redraft or keep"));
     assert_eq!(parse_args(&args("-help")), Ok(Command::Help));
     assert_eq!(
         parse_args(&args("-replay games.pgn")),

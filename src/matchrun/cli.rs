@@ -174,13 +174,25 @@ pub enum DraftNavia {
     Fixed,
 }
 
-/// `-draft [seed=N] [navia=random|fixed]`: per game pair a pool of 15 Maseitai the engines draft from (R30).
+/// How the second game of a pair gets its forces in a draft match.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum DraftPair {
+    /// Drafted again from the same pool, the new first player picking first.
+    Redraft,
+    /// Each engine keeps the force it drafted for the first game.
+    Keep,
+}
+
+/// `-draft [seed=N] [navia=random|fixed] [pair=redraft|keep]`: per game pair a pool
+/// of 15 Maseitai the engines draft from (R30).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct DraftConfig {
     /// The pool of pair `p` (from 0) is drawn with seed `seed + p`.
     pub seed: u64,
     /// The Navias.
     pub navia: DraftNavia,
+    /// The second game's forces.
+    pub pair: DraftPair,
 }
 
 /// Who plays whom.
@@ -270,7 +282,7 @@ engine options (after -engine, or -each for all engines):
 match options:
   -tournament round-robin|gauntlet  -games N  -rounds N  -repeat  -concurrency N
   -openings file=FILE [order=sequential|random] [seed=N] [start=N]
-  -forces random|singleton [seed=N]   -draft [seed=N] [navia=random|fixed]
+  -forces random|singleton [seed=N]   -draft [seed=N] [navia=random|fixed] [pair=redraft|keep]
   -catalogue FILE   -maxmoves N
   -draw movenumber=N movecount=N score=CP   -resign movecount=N score=CP [twosided=true]
   -sprt elo0=E0 elo1=E1 alpha=A beta=B   -ratinginterval N
@@ -667,6 +679,7 @@ fn draft_option(flag: &str, values: &[String]) -> Result<DraftConfig, CliError> 
     let mut c = DraftConfig {
         seed: 1,
         navia: DraftNavia::Random,
+        pair: DraftPair::Redraft,
     };
     for (k, v) in pairs(flag, values)? {
         match k {
@@ -676,6 +689,13 @@ fn draft_option(flag: &str, values: &[String]) -> Result<DraftConfig, CliError> 
                     "random" => DraftNavia::Random,
                     "fixed" => DraftNavia::Fixed,
                     _ => return err(flag, format!("navia '{v}' is not random or fixed")),
+                }
+            }
+            "pair" => {
+                c.pair = match v {
+                    "redraft" => DraftPair::Redraft,
+                    "keep" => DraftPair::Keep,
+                    _ => return err(flag, format!("pair '{v}' is not redraft or keep")),
                 }
             }
             _ => return err(flag, format!("unknown setting '{k}'")),

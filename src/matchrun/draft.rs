@@ -1,6 +1,6 @@
-//! Draft matches (R30): for each game pair a pool of 15 Maseitai is drawn, the
-//! two engines pick from it in turn with `go draft pool … picks …` → `bestpick`,
-//! and each engine keeps its drafted force for both games of the pair.
+//! Draft matches (R30): for each game pair a pool of 15 Maseitai is drawn and the
+//! two engines pick from it in turn with `go draft pool … picks …` → `bestpick`;
+//! the tournament decides whose turn starts and which games a draft is for.
 
 use std::time::{Duration, Instant};
 

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::thread;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use super::cli::{DraftConfig, EngineConfig, MatchConfig, TournamentKind};
+use super::cli::{DraftConfig, DraftPair, EngineConfig, MatchConfig, TournamentKind};
 use super::draft::{failure_reason, ids_text, pair_navias, pair_pool, run_draft, DraftFailure};
 use super::engine_proc::{EngineError, EngineProc, IoLog};
 use super::json::Json;
@@ -128,10 +128,12 @@ fn two_mut<T>(items: &mut [T], a: usize, b: usize) -> (&mut T, &mut T) {
     }
 }
 
-/// Draft every pair (slot) with the engines in `procs`, starting them as needed, and
-/// give each job its start: each engine keeps its drafted force and Navia in both
-/// games of the pair, so the forces change sides with the colours. A failed draft
-/// loses all the pair's games for the engine at fault.
+/// Draft with the engines in `procs`, starting them as needed, and give each job its
+/// start. Every pair (slot) has one pool. With `pair=redraft` each game is drafted
+/// from it, its first player picking first (R30), so in a pair each engine picks
+/// first once; with `pair=keep` the pair's first game is drafted and each engine
+/// keeps its force and Navia in the second, the forces changing sides with the
+/// colours. A failed draft loses the games it was for, for the engine at fault.
 fn draft_starts(
     d: &DraftConfig,
     cat: &'static Catalogue,
@@ -142,13 +144,24 @@ fn draft_starts(
     log: &Option<Arc<IoLog>>,
 ) -> Result<Vec<JobStart>, String> {
     let default = Position::startpos(cat).map_err(|e| format!("default start: {e}"))?;
-    let mut by_slot: Vec<(Arc<DraftInfo>, Result<[(usize, Force); 2], (usize, DraftFailure)>)> = Vec::new();
-    for slot in 0..slots {
-        let players = jobs
-            .iter()
-            .find(|j| j.slot == slot)
-            .expect("every slot has a job")
-            .players;
+    // One draft per unit: (slot, pickers in order); each job's unit index.
+    let (units, unit_of): (Vec<(usize, [usize; 2])>, Vec<usize>) = match d.pair {
+        DraftPair::Redraft => (
+            jobs.iter().map(|j| (j.slot, j.players)).collect(),
+            (0..jobs.len()).collect(),
+        ),
+        DraftPair::Keep => (
+            (0..slots)
+                .map(|slot| {
+                    let first = jobs.iter().find(|j| j.slot == slot).expect("every slot has a job");
+                    (slot, first.players)
+                })
+                .collect(),
+            jobs.iter().map(|j| j.slot).collect(),
+        ),
+    };
+    let mut drafts: Vec<(Arc<DraftInfo>, Result<[(usize, Force); 2], (usize, DraftFailure)>)> = Vec::new();
+    for &(slot, players) in &units {
         let pool = pair_pool(cat, d, slot)?;
         let navias = pair_navias(cat, d, slot)?;
         let mut start_error = None;
@@ -192,11 +205,12 @@ fn draft_starts(
                 Err((players[fail.offender], fail))
             }
         };
-        by_slot.push((info, result));
+        drafts.push((info, result));
     }
     jobs.iter()
-        .map(|job| {
-            let (info, result) = &by_slot[job.slot];
+        .zip(unit_of)
+        .map(|(job, unit)| {
+            let (info, result) = &drafts[unit];
             let [w, b] = job.players;
             let mut start = JobStart::plain(default);
             start.draft = Some(info.clone());
