@@ -283,10 +283,10 @@ impl Position {
         self.reach_with(sq, &au)
     }
 
-    /// Each piece of `side` with the squares it could move to: `reach` for a whole side, gathering auras once.
-    pub fn reaches(&self, side: Side) -> impl Iterator<Item = (Square, Bitboard)> + '_ {
+    /// Each piece on `squares` with the squares it could move to: `reach` for many pieces, gathering auras once.
+    pub fn reaches(&self, squares: Bitboard) -> impl Iterator<Item = (Square, Bitboard)> + '_ {
         let au = self.auras();
-        self.sides[side.index()].map(move |sq| (sq, self.reach_with(sq, &au)))
+        (squares & self.occupied()).map(move |sq| (sq, self.reach_with(sq, &au)))
     }
 
     pub(super) fn reach_with(&self, sq: Square, au: &Auras) -> Bitboard {

@@ -734,7 +734,7 @@ impl<'a> Worker<'a> {
 fn push_captures(pos: &Position, out: &mut Vec<Action>) {
     let us = pos.side_to_move();
     let enemy = pos.side_bb(us.opponent());
-    for (from, reach) in pos.reaches(us) {
+    for (from, reach) in pos.reaches(pos.side_bb(us)) {
         for to in reach & enemy {
             out.push(Action::step(from, to));
         }

@@ -212,8 +212,7 @@ pub fn terms(pos: &Position, w: &Weights) -> Terms {
                 t.zone += s * w.zone_maseitai;
             }
         }
-        let maseitai = pos.maseitai_bb() & own;
-        for (_, reach) in pos.reaches(side).filter(|(sq, _)| maseitai.has(*sq)) {
+        for (_, reach) in pos.reaches(pos.maseitai_bb() & own) {
             att[side.index()] |= reach;
         }
         if let Some(n) = pos.navia_square(side) {
