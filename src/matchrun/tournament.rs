@@ -128,6 +128,9 @@ fn two_mut<T>(items: &mut [T], a: usize, b: usize) -> (&mut T, &mut T) {
     }
 }
 
+/// A draft's forces by engine index, or the engine at fault and what it did.
+type DraftResult = Result<[(usize, Force); 2], (usize, DraftFailure)>;
+
 /// Draft with the engines in `procs`, starting them as needed, and give each job its
 /// start. Every pair (slot) has one pool. With `pair=redraft` each game is drafted
 /// from it, its first player picking first (R30), so in a pair each engine picks
@@ -160,7 +163,7 @@ fn draft_starts(
             jobs.iter().map(|j| j.slot).collect(),
         ),
     };
-    let mut drafts: Vec<(Arc<DraftInfo>, Result<[(usize, Force); 2], (usize, DraftFailure)>)> = Vec::new();
+    let mut drafts: Vec<(Arc<DraftInfo>, DraftResult)> = Vec::new();
     for &(slot, players) in &units {
         let pool = pair_pool(cat, d, slot)?;
         let navias = pair_navias(cat, d, slot)?;
