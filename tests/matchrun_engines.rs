@@ -661,3 +661,54 @@ fn dratp_drafts_against_itself_and_the_records_replay() {
     assert_eq!(verdicts.len(), 4);
     assert!(verdicts.iter().all(|v| v.is_ok()), "{verdicts:?}");
 }
+
+#[test]
+fn the_draft_loop_asks_in_turn_and_stops_at_a_bad_pick() {
+    // R30 with the fake engine: 14 picks, first picker first; an illegal pick stops the draft at once.
+    use dratp::matchrun::cli::{parse_args, Command};
+    use dratp::matchrun::draft::run_draft;
+    use dratp::matchrun::engine_proc::EngineProc;
+    use dratp::rules::forces::random_draft_pool;
+    use std::sync::Arc;
+    let cat = Catalogue::builtin();
+    let engine = |flags: &str| {
+        let args: Vec<String> = format!("{} {} -each depth=1", fake("A", flags), fake("B", ""))
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
+        let Ok(Command::Run(c)) = parse_args(&args) else {
+            panic!("bad test command line")
+        };
+        EngineProc::start(Arc::new(c.engines[0].clone()), 0, None).unwrap()
+    };
+    let pool = random_draft_pool(cat, 4).unwrap();
+    let navias = [cat.find_by_name("N01").unwrap(), cat.find_by_name("N03").unwrap()];
+    let (mut a, mut b) = (engine(""), engine(""));
+    let d = run_draft(pool.clone(), navias, [&mut a, &mut b], cat);
+    assert_eq!(d.picks, pool[..14].to_vec());
+    let forces = d.forces.unwrap();
+    assert_eq!(forces[0].navia, navias[0]);
+    assert_eq!(
+        forces[0].maseitai,
+        pool[..14].iter().step_by(2).copied().collect::<Vec<_>>()
+    );
+    assert_eq!(
+        forces[1].maseitai,
+        pool[1..14].iter().step_by(2).copied().collect::<Vec<_>>()
+    );
+
+    let mut bad = engine("--draft illegal");
+    let d = run_draft(pool.clone(), navias, [&mut a, &mut bad], cat);
+    assert_eq!(d.picks, vec![pool[0]]);
+    let f = d.forces.unwrap_err();
+    assert_eq!((f.offender, f.termination), (1, Termination::RulesInfraction));
+    assert!(f.what.starts_with("makes an illegal draft pick: M"), "{}", f.what);
+
+    let mut crash = engine("--draft crash");
+    let f = run_draft(pool, navias, [&mut crash, &mut b], cat).forces.unwrap_err();
+    assert_eq!((f.offender, f.termination), (0, Termination::Abandoned));
+    assert_eq!(f.what, "disconnects during the draft");
+    for e in [a, b, bad, crash] {
+        e.quit();
+    }
+}

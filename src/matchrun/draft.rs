@@ -140,6 +140,12 @@ fn ask_pick(e: &mut EngineProc, line: &str) -> Result<String, (Termination, Stri
                     )),
                 }
             }
+            Some("bestmove") => {
+                return Err((
+                    Termination::RulesInfraction,
+                    "answers go draft with bestmove (no draft support?)".to_string(),
+                ))
+            }
             Some("info") if text.contains("info string error") => {
                 return Err((
                     Termination::RulesInfraction,
