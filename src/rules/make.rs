@@ -90,9 +90,15 @@ impl Position {
     pub(super) fn move_part(&mut self, from: Square, to: Square) -> bool {
         let us = self.side;
         let Some(mover) = self.piece_at(from) else { return false };
-        let gain = self.move_gain(to, mover);
+        let victim = if self.occupied().has(to) {
+            self.piece_at(to)
+        } else {
+            None
+        };
+        let gain = self.gain_with(mover, victim);
         let mut revenge = false;
-        if let Some(victim) = self.take(to) {
+        if let Some(victim) = victim {
+            self.lift(to, victim);
             self.unfreeze_square(to);
             match victim.piece {
                 Piece::Navia(_) => self.set_outcome(Outcome {
@@ -106,7 +112,11 @@ impl Position {
                 _ => self.bury(victim, us),
             }
         }
-        self.shift(from, to);
+        self.lift(from, mover);
+        self.put(to, mover);
+        if self.has_freezes() {
+            self.refreeze(|s| if s == from { to } else { s });
+        }
         if gain > 0 {
             self.earn(us, gain);
         }

@@ -357,6 +357,17 @@ impl Position {
     /// Gyullas the move `from`→`to` earns before any follow-up (R13, R22 income, capture rewards, passives).
     #[inline]
     pub(super) fn move_gain(&self, to: Square, mover: Placed) -> u32 {
+        let victim = if self.occupied().has(to) {
+            self.piece_at(to)
+        } else {
+            None
+        };
+        self.gain_with(mover, victim)
+    }
+
+    /// `move_gain` once the piece on the target square (if any) is known.
+    #[inline]
+    pub(super) fn gain_with(&self, mover: Placed, victim: Option<Placed>) -> u32 {
         let us = mover.side;
         let mut gain = match mover.piece {
             Piece::BlackGulled => 1,
@@ -367,16 +378,14 @@ impl Position {
         if mover.piece.is_battle() && !(self.special & self.sides[us.index()]).is_empty() {
             gain += self.battle_income(us);
         }
-        if self.occupied().has(to) {
-            if let Some(victim) = self.piece_at(to) {
-                let mut reward = capture_reward(self, victim);
-                if let Piece::Maseitai(k) = mover.piece {
-                    if mover.dratped && victim.piece.is_battle() && self.cat.tables(k).double_rewards {
-                        reward *= 2;
-                    }
+        if let Some(victim) = victim {
+            let mut reward = capture_reward(self, victim);
+            if let Piece::Maseitai(k) = mover.piece {
+                if mover.dratped && victim.piece.is_battle() && self.cat.tables(k).double_rewards {
+                    reward *= 2;
                 }
-                gain += reward;
             }
+            gain += reward;
         }
         gain
     }

@@ -122,17 +122,15 @@ impl PieceSet {
         true
     }
 
-    /// Remove one copy; false if absent.
-    pub fn remove(&mut self, kind: Kind) -> bool {
+    /// Remove one copy; returns how many copies there were, or `None` if absent.
+    pub fn remove(&mut self, kind: Kind) -> Option<usize> {
         let n = self.len as usize;
-        match self.as_slice().iter().position(|&k| k == kind) {
-            Some(at) => {
-                self.kinds.copy_within(at + 1..n, at);
-                self.len -= 1;
-                true
-            }
-            None => false,
-        }
+        let at = self.as_slice().iter().position(|&k| k == kind)?;
+        // Sorted: the copies of `kind` stand together from `at`.
+        let copies = self.as_slice()[at..].iter().take_while(|&&k| k == kind).count();
+        self.kinds.copy_within(at + 1..n, at);
+        self.len -= 1;
+        Some(copies)
     }
 }
 
@@ -741,6 +739,13 @@ impl Position {
     #[inline]
     pub(super) fn take(&mut self, sq: Square) -> Option<Placed> {
         let pl = self.piece_at(sq)?;
+        self.lift(sq, pl);
+        Some(pl)
+    }
+
+    /// Take a piece known to stand on `sq` off the board (`take` without looking it up).
+    #[inline]
+    pub(super) fn lift(&mut self, sq: Square, pl: Placed) {
         let nb = !sq.bb();
         self.sides[pl.side.index()] &= nb;
         self.black_gulled &= nb;
@@ -750,7 +755,6 @@ impl Position {
         self.dratped &= nb;
         self.special &= nb;
         self.key ^= KEYS.board[pl.side.index()][board_code(pl)][sq.index()];
-        Some(pl)
     }
 
     #[inline]
@@ -784,8 +788,7 @@ impl Position {
 
     pub(super) fn keep_remove(&mut self, side: Side, kind: Kind) {
         let i = side.index();
-        let n = self.keeps[i].count(kind);
-        if self.keeps[i].remove(kind) {
+        if let Some(n) = self.keeps[i].remove(kind) {
             self.key ^= KEYS.keep[i][kind.index()][n];
         }
     }
@@ -801,8 +804,7 @@ impl Position {
 
     pub(super) fn grave_remove(&mut self, side: Side, kind: Kind) {
         let i = side.index();
-        let n = self.graves[i].maseitai.count(kind);
-        if self.graves[i].maseitai.remove(kind) {
+        if let Some(n) = self.graves[i].maseitai.remove(kind) {
             self.key ^= KEYS.grave[i][kind.index()][n];
         }
     }
