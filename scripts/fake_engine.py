@@ -10,6 +10,10 @@ and fails on demand:
   --delay MS    with --fail late: answer every move after MS milliseconds
   --score CP    report `info depth 1 score cp CP` before each bestmove
   --name NAME   the `id name` to send
+  --draft first|illegal|crash   how to answer `go draft pool ... picks ...` (R30)
+
+draft first: `bestpick` the first piece left in the pool (the pool is sorted);
+illegal: a Maseitai id not left in the pool; crash: exit at `go draft`.
 
 illegal: a well-formed but illegal move (the Navia steps two squares);
 garbage: text that is not a move; empty: `bestmove` with no move;
@@ -32,6 +36,7 @@ def main():
     ap.add_argument("--delay", type=int, default=0)
     ap.add_argument("--score", type=int, default=None)
     ap.add_argument("--name", default="fake")
+    ap.add_argument("--draft", default="first", choices=["first", "illegal", "crash"])
     a = ap.parse_args()
     if a.fail == "startup":
         sys.exit(1)
@@ -58,6 +63,17 @@ def main():
             moves = words[words.index("moves") + 1:] if "moves" in words else []
             side = start_side if len(moves) % 2 == 0 else ("b" if start_side == "w" else "w")
             played = len(moves) // 2
+        elif cmd == "go" and len(words) > 1 and words[1] == "draft":
+            split = words.index("picks") if "picks" in words else len(words)
+            left = words[3:split]
+            for p in words[split + 1:]:
+                left.remove(p)
+            if a.draft == "crash":
+                sys.exit(3)
+            elif a.draft == "illegal":
+                out("bestpick " + next("M%02d" % i for i in range(1, 100) if "M%02d" % i not in left))
+            else:
+                out("bestpick " + left[0])
         elif cmd == "go":
             script = WHITE if side == "w" else BLACK
             move = script[played] if played < len(script) else "(none)"

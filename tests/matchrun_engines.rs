@@ -506,3 +506,209 @@ fn dratp_at_two_depths_plays_a_match_that_replays() {
     assert_eq!(verdicts.len(), 4);
     assert!(verdicts.iter().all(|v| v.is_ok()), "{verdicts:?}");
 }
+
+/// The tags of every game in a record file, by name.
+fn tags_of(pgn: &PathBuf) -> Vec<std::collections::HashMap<String, String>> {
+    read_games(&std::fs::read_to_string(pgn).unwrap())
+        .unwrap()
+        .into_iter()
+        .map(|g| g.tags.into_iter().collect())
+        .collect()
+}
+
+#[test]
+fn draft_matches_pick_in_turn_and_give_each_game_its_forces() {
+    // R30: both fakes pick the first piece left, so the picks are the sorted pool's first 14, alternately.
+    use dratp::matchrun::cli::{DraftConfig, DraftNavia, DraftPair};
+    use dratp::matchrun::draft::{ids_text, pair_navias, pair_pool};
+    use dratp::rules::forces::start_position;
+    use dratp::rules::{nfen, Force};
+    let cat = Catalogue::builtin();
+    let dir = scratch("draft");
+    for pair_mode in [DraftPair::Keep, DraftPair::Redraft] {
+        let keep = pair_mode == DraftPair::Keep;
+        let (pgn, json) = (dir.join(format!("d{keep}.pgn")), dir.join(format!("d{keep}.json")));
+        let (s, out) = play(&format!(
+            "{} {} -each depth=1 -games 2 -rounds 2 -repeat -maxmoves 2 -draft seed=5 pair={} -pgnout {} -jsonout {}",
+            fake("A", ""),
+            fake("B", ""),
+            if keep { "keep" } else { "redraft" },
+            pgn.display(),
+            json.display()
+        ));
+        assert_eq!(s.games.len(), 4, "{out}");
+        let d = DraftConfig {
+            seed: 5,
+            navia: DraftNavia::Random,
+            pair: pair_mode,
+        };
+        let tags = tags_of(&pgn);
+        let mut by_round: Vec<_> = tags.iter().collect();
+        by_round.sort_by_key(|t| t["Round"].parse::<u32>().unwrap());
+        for pair in 0..2 {
+            let pool = pair_pool(cat, &d, pair).unwrap();
+            let navias = pair_navias(cat, &d, pair).unwrap();
+            // The first picker's force (0) and the other's (1).
+            let force = |i: usize| Force {
+                navia: navias[i],
+                maseitai: pool[..14].iter().skip(i).step_by(2).copied().collect(),
+            };
+            let (g1, g2) = (by_round[2 * pair], by_round[2 * pair + 1]);
+            assert_eq!(g1["DraftPool"], ids_text(&pool, cat));
+            assert_eq!(g2["DraftPool"], g1["DraftPool"], "one pool per pair");
+            assert_eq!(g1["DraftPicks"], ids_text(&pool[..14], cat));
+            assert_eq!(g2["DraftPicks"], g1["DraftPicks"]);
+            assert_eq!((g1["White"].as_str(), g1["DraftFirst"].as_str()), ("A", "White"));
+            assert_eq!(g1["FEN"], nfen(&start_position(&force(0), &force(1), cat).unwrap()));
+            assert_eq!(g2["White"], "B");
+            if keep {
+                // A picked first and keeps its force as Black.
+                assert_eq!(g2["DraftFirst"], "Black");
+                assert_eq!(g2["FEN"], nfen(&start_position(&force(1), &force(0), cat).unwrap()));
+            } else {
+                // B, now the first player, picks first.
+                assert_eq!(g2["DraftFirst"], "White");
+                assert_eq!(g2["FEN"], g1["FEN"]);
+            }
+        }
+        assert_ne!(
+            by_round[0]["DraftPool"], by_round[2]["DraftPool"],
+            "each pair draws a new pool"
+        );
+        assert!(replay_all(&pgn).iter().all(|v| v.is_ok()));
+        let j = std::fs::read_to_string(&json).unwrap();
+        assert!(j.contains("\"draft\"") && j.contains("\"first\": \"A\""), "{j}");
+        assert_eq!(j.contains("\"first\": \"B\""), !keep, "{j}");
+    }
+}
+
+#[test]
+fn a_bad_draft_pick_loses_the_pairs_games() {
+    let dir = scratch("draft-bad");
+    let pgn = dir.join("d.pgn");
+    let (s, out) = play(&format!(
+        "{} {} -each depth=1 -games 2 -repeat -maxmoves 2 -draft -pgnout {}",
+        fake("A", ""),
+        fake("B", "--draft illegal"),
+        pgn.display()
+    ));
+    assert_eq!(s.games.len(), 2, "{out}");
+    for (_, termination, reason) in results(&s) {
+        assert_eq!(termination, Termination::RulesInfraction);
+        assert!(reason.contains("makes an illegal draft pick"), "{reason}");
+    }
+    assert_eq!(s.players[0].total.wins, 2, "{out}");
+    // Game 1: A picks first, then B fails; game 2 (redrafted): B, picking first, fails at once.
+    let mut tags = tags_of(&pgn);
+    tags.sort_by_key(|t| t["Round"].parse::<u32>().unwrap());
+    assert_eq!(tags[0]["DraftPicks"].split(',').count(), 1);
+    assert_eq!(tags[1]["DraftPicks"], "");
+    assert_eq!((tags[0]["Result"].as_str(), tags[1]["Result"].as_str()), ("1-0", "0-1"));
+    assert!(replay_all(&pgn).iter().all(|v| v.is_ok()));
+
+    let (s, out) = play(&format!(
+        "{} {} -each depth=1 -games 2 -rounds 2 -repeat -maxmoves 2 -draft -recover",
+        fake("A", "--draft crash"),
+        fake("B", "")
+    ));
+    assert_eq!(s.games.len(), 4, "{out}");
+    for (_, termination, reason) in results(&s) {
+        assert_eq!(termination, Termination::Abandoned);
+        assert!(reason.contains("disconnects during the draft"), "{reason}");
+    }
+    assert_eq!(s.players[1].total.wins, 4);
+
+    let (s, out) = play(&format!(
+        "{} {} -each depth=1 -games 2 -rounds 2 -repeat -maxmoves 2 -draft",
+        fake("A", "--draft crash"),
+        fake("B", "")
+    ));
+    assert!(s.games.len() < 4, "{out}");
+    assert!(s.stopped.as_deref().unwrap_or("").contains("crashed"), "{out}");
+}
+
+#[test]
+fn dratp_drafts_against_itself_and_the_records_replay() {
+    let dir = scratch("draft-real");
+    let pgn = dir.join("games.pgn");
+    let dratp = env!("CARGO_BIN_EXE_dratp");
+    let (s, out) = play(&format!(
+        "-engine cmd={dratp} name=a -engine cmd={dratp} name=b -each depth=1 maxwait=60 -games 2 -rounds 2 -repeat \
+         -maxmoves 60 -draft seed=3 navia=fixed pair=keep -pgnout {}",
+        pgn.display()
+    ));
+    assert_eq!(s.games.len(), 4, "{out}");
+    for g in &s.games {
+        assert!(
+            matches!(g.outcome.termination, Termination::Normal | Termination::Adjudication),
+            "{:?}",
+            g.outcome
+        );
+    }
+    let tags = tags_of(&pgn);
+    assert!(tags.iter().all(|t| t["DraftPicks"].split(',').count() == 14));
+    // navia=fixed: the first picker has N01 (d1 as White, d7 as Black).
+    for t in &tags {
+        let (white_navia, black_navia) = if t["DraftFirst"] == "White" {
+            ("N01", "n02")
+        } else {
+            ("N02", "n01")
+        };
+        assert!(t["FEN"].contains(&format!("[{white_navia}]")), "{t:?}");
+        assert!(t["FEN"].contains(&format!("[{black_navia}]")), "{t:?}");
+    }
+    let verdicts = replay_all(&pgn);
+    assert_eq!(verdicts.len(), 4);
+    assert!(verdicts.iter().all(|v| v.is_ok()), "{verdicts:?}");
+}
+
+#[test]
+fn the_draft_loop_asks_in_turn_and_stops_at_a_bad_pick() {
+    // R30 with the fake engine: 14 picks, first picker first; an illegal pick stops the draft at once.
+    use dratp::matchrun::cli::{parse_args, Command};
+    use dratp::matchrun::draft::run_draft;
+    use dratp::matchrun::engine_proc::EngineProc;
+    use dratp::rules::forces::random_draft_pool;
+    use std::sync::Arc;
+    let cat = Catalogue::builtin();
+    let engine = |flags: &str| {
+        let args: Vec<String> = format!("{} {} -each depth=1", fake("A", flags), fake("B", ""))
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
+        let Ok(Command::Run(c)) = parse_args(&args) else {
+            panic!("bad test command line")
+        };
+        EngineProc::start(Arc::new(c.engines[0].clone()), 0, None).unwrap()
+    };
+    let pool = random_draft_pool(cat, 4).unwrap();
+    let navias = [cat.find_by_name("N01").unwrap(), cat.find_by_name("N03").unwrap()];
+    let (mut a, mut b) = (engine(""), engine(""));
+    let d = run_draft(pool.clone(), navias, [&mut a, &mut b], cat);
+    assert_eq!(d.picks, pool[..14].to_vec());
+    let forces = d.forces.unwrap();
+    assert_eq!(forces[0].navia, navias[0]);
+    assert_eq!(
+        forces[0].maseitai,
+        pool[..14].iter().step_by(2).copied().collect::<Vec<_>>()
+    );
+    assert_eq!(
+        forces[1].maseitai,
+        pool[1..14].iter().step_by(2).copied().collect::<Vec<_>>()
+    );
+
+    let mut bad = engine("--draft illegal");
+    let d = run_draft(pool.clone(), navias, [&mut a, &mut bad], cat);
+    assert_eq!(d.picks, vec![pool[0]]);
+    let f = d.forces.unwrap_err();
+    assert_eq!((f.offender, f.termination), (1, Termination::RulesInfraction));
+    assert!(f.what.starts_with("makes an illegal draft pick: M"), "{}", f.what);
+
+    let mut crash = engine("--draft crash");
+    let f = run_draft(pool, navias, [&mut crash, &mut b], cat).forces.unwrap_err();
+    assert_eq!((f.offender, f.termination), (0, Termination::Abandoned));
+    assert_eq!(f.what, "disconnects during the draft");
+    for e in [a, b, bad, crash] {
+        e.quit();
+    }
+}

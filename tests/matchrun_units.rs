@@ -3,9 +3,12 @@
 
 use std::time::Duration;
 
-use dratp::matchrun::cli::{parse_args, parse_tc, Clock, Command, ForceRule, MatchConfig, OpeningOrder, Proto};
+use dratp::matchrun::cli::{
+    parse_args, parse_tc, Clock, Command, DraftConfig, DraftNavia, DraftPair, ForceRule, MatchConfig, OpeningOrder,
+    Proto,
+};
 use dratp::matchrun::json::Json;
-use dratp::matchrun::openings::{draw_force, order_openings, parse_openings, random_start, Rng};
+use dratp::matchrun::openings::{order_openings, parse_openings, random_start};
 use dratp::matchrun::pgn::{read_games, replay_game, write_game, RecordInfo};
 use dratp::matchrun::referee::{go_line, parse_info, EngineScore, MoveRecord, Outcome, Termination};
 use dratp::matchrun::stats::{
@@ -13,6 +16,7 @@ use dratp::matchrun::stats::{
     Wdl,
 };
 use dratp::matchrun::tournament::{pgn_date, schedule, time_control_text, Job};
+use dratp::rules::forces::{random_force, start_position, validate};
 use dratp::rules::{nfen, Catalogue, Game, Position, Side, START_NFEN};
 
 fn wdl(wins: u32, losses: u32, draws: u32) -> Wdl {
@@ -232,6 +236,24 @@ fn command_line_in_cutechess_style() {
         run_cfg("-each depth=1 -engine cmd=a -engine cmd=b -debug io.log").debug,
         Some(Some("io.log".into()))
     );
+    let d = |s: &str| run_cfg(&format!("-each depth=1 -engine cmd=a -engine cmd=b {s}")).draft;
+    assert_eq!(d(""), None);
+    assert_eq!(
+        d("-draft"),
+        Some(DraftConfig {
+            seed: 1,
+            navia: DraftNavia::Random,
+            pair: DraftPair::Redraft
+        })
+    );
+    assert_eq!(
+        d("-draft navia=fixed seed=9 pair=keep"),
+        Some(DraftConfig {
+            seed: 9,
+            navia: DraftNavia::Fixed,
+            pair: DraftPair::Keep
+        })
+    );
 }
 
 #[test]
@@ -270,6 +292,10 @@ fn bad_command_lines_give_precise_errors() {
     assert!(
         err("-each depth=1 -engine cmd=a -engine cmd=b -forces random -openings file=x").contains("cannot be combined")
     );
+    assert!(err("-each depth=1 -engine cmd=a -engine cmd=b -draft -forces random").contains("cannot be combined"));
+    assert!(err("-each depth=1 -engine cmd=a -engine cmd=b -draft navia=N05").contains("not random or fixed"));
+    assert!(err("-each depth=1 -engine cmd=a -engine cmd=b -draft sed=3").contains("unknown setting 'sed'"));
+    assert!(err("-each depth=1 -engine cmd=a -engine cmd=b -draft pair=swap").contains("not redraft or keep"));
     assert_eq!(parse_args(&args("-help")), Ok(Command::Help));
     assert_eq!(
         parse_args(&args("-replay games.pgn")),
@@ -393,6 +419,7 @@ fn record(moves: &[MoveRecord], outcome: &Outcome, fen: &str) -> String {
         time_controls: ["10+0.1".to_string(), "10+0.1".to_string()],
         moves,
         outcome,
+        draft: None,
     })
 }
 
@@ -453,6 +480,7 @@ fn records_of_a_second_player_start_number_moves_from_its_turn() {
         time_controls: ["-".to_string(), "1/0.5".to_string()],
         moves: &moves,
         outcome: &outcome,
+        draft: None,
     });
     assert!(text.contains("[WhiteTimeControl \"-\"]\n[BlackTimeControl \"1/0.5\"]\n"));
     assert!(
@@ -595,29 +623,26 @@ fn openings_file() {
 }
 
 #[test]
-fn random_forces_respect_r28_and_r29() {
+fn random_starts_are_standard_setups_and_reproducible() {
+    // R7, R28, R29: pair p of `-forces RULE seed=S` sets up random_force(RULE, 2(S+p)) against random_force(RULE, 2(S+p)+1).
     let cat = Catalogue::builtin();
-    let mut rng = Rng::new(42);
     for rule in [ForceRule::Standard, ForceRule::Singleton] {
-        let cap = if rule == ForceRule::Standard { 2 } else { 1 };
-        for _ in 0..200 {
-            let f = draw_force(cat, rule, &mut rng).unwrap();
-            assert!(cat.get(f.navia).is_navia());
-            assert_eq!(f.maseitai.len(), 7);
-            for k in &f.maseitai {
-                assert!(!cat.get(*k).is_navia());
-                assert!(f.maseitai.iter().filter(|x| *x == k).count() <= cap, "{rule:?}: {f:?}");
+        for pair in 0..20 {
+            let s = 2 * (7 + pair as u64);
+            let (f, g) = (
+                random_force(rule, cat, s).unwrap(),
+                random_force(rule, cat, s + 1).unwrap(),
+            );
+            let a = random_start(cat, rule, 7, pair).unwrap();
+            assert_eq!(nfen(&a), nfen(&start_position(&f, &g, cat).unwrap()));
+            assert_eq!(nfen(&a), nfen(&random_start(cat, rule, 7 + pair as u64, 0).unwrap()));
+            for force in [&f, &g] {
+                validate(force, rule, cat).unwrap();
             }
         }
     }
-}
-
-#[test]
-fn random_starts_are_standard_setups_and_reproducible() {
-    let cat = Catalogue::builtin();
-    let a = random_start(cat, ForceRule::Standard, &mut Rng::new(7)).unwrap();
-    let b = random_start(cat, ForceRule::Standard, &mut Rng::new(7)).unwrap();
-    assert_eq!(nfen(&a), nfen(&b));
+    let a = random_start(cat, ForceRule::Standard, 7, 0).unwrap();
+    assert_eq!(nfen(&a), nfen(&random_start(cat, ForceRule::Standard, 7, 0).unwrap()));
     let text = nfen(&a);
     // R7: Gulled and Navias as in the default start; only the Navias and keeps vary.
     let board = text.split(' ').next().unwrap();
@@ -629,9 +654,9 @@ fn random_starts_are_standard_setups_and_reproducible() {
     assert_eq!(a.keep(Side::Black).len(), 7);
     assert_eq!(a.side_to_move(), Side::White);
     assert!(!a.legal_actions().is_empty());
-    let c = random_start(cat, ForceRule::Singleton, &mut Rng::new(8)).unwrap();
+    let c = random_start(cat, ForceRule::Singleton, 8, 0).unwrap();
     assert_ne!(nfen(&a), nfen(&c));
-    assert_eq!(Position::startpos(cat).unwrap().keep(Side::White).len(), 7);
+    assert_ne!(nfen(&a), nfen(&random_start(cat, ForceRule::Standard, 7, 1).unwrap()));
 }
 
 #[test]

@@ -154,14 +154,7 @@ pub struct OpeningsConfig {
     pub start: usize,
 }
 
-/// How many copies of one Maseitai a force may hold.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum ForceRule {
-    /// R28: at most twice.
-    Standard,
-    /// R29: at most once.
-    Singleton,
-}
+pub use crate::rules::ForceRule;
 
 /// `-forces random|singleton [seed=N]`: each side's Navia and 7 Maseitai drawn at random.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -170,6 +163,36 @@ pub struct ForcesConfig {
     pub rule: ForceRule,
     /// Random seed.
     pub seed: u64,
+}
+
+/// Where a draft match's Navias come from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum DraftNavia {
+    /// Drawn per pair with the pair's seed.
+    Random,
+    /// The catalogue's first two Navias (N01 for the first picker, N02 for the other).
+    Fixed,
+}
+
+/// How the second game of a pair gets its forces in a draft match.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum DraftPair {
+    /// Drafted again from the same pool, the new first player picking first.
+    Redraft,
+    /// Each engine keeps the force it drafted for the first game.
+    Keep,
+}
+
+/// `-draft [seed=N] [navia=random|fixed] [pair=redraft|keep]`: per game pair a pool
+/// of 15 Maseitai the engines draft from (R30).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct DraftConfig {
+    /// The pool of pair `p` (from 0) is drawn with seed `seed + p`.
+    pub seed: u64,
+    /// The Navias.
+    pub navia: DraftNavia,
+    /// The second game's forces.
+    pub pair: DraftPair,
 }
 
 /// Who plays whom.
@@ -200,6 +223,8 @@ pub struct MatchConfig {
     pub openings: Option<OpeningsConfig>,
     /// Random forces (`-forces`).
     pub forces: Option<ForcesConfig>,
+    /// Drafted forces (`-draft`).
+    pub draft: Option<DraftConfig>,
     /// Catalogue file for the referee and random forces (`-catalogue`); built-in if absent.
     pub catalogue: Option<PathBuf>,
     /// Draw after this many moves per side (`-maxmoves`).
@@ -257,7 +282,8 @@ engine options (after -engine, or -each for all engines):
 match options:
   -tournament round-robin|gauntlet  -games N  -rounds N  -repeat  -concurrency N
   -openings file=FILE [order=sequential|random] [seed=N] [start=N]
-  -forces random|singleton [seed=N]   -catalogue FILE   -maxmoves N
+  -forces random|singleton [seed=N]   -draft [seed=N] [navia=random|fixed] [pair=redraft|keep]
+  -catalogue FILE   -maxmoves N
   -draw movenumber=N movecount=N score=CP   -resign movecount=N score=CP [twosided=true]
   -sprt elo0=E0 elo1=E1 alpha=A beta=B   -ratinginterval N
   -pgnout FILE  -jsonout FILE  -event NAME  -site NAME  -recover  -debug [FILE]  -help  -version";
@@ -500,6 +526,7 @@ fn parse_match(groups: &[(String, Vec<String>)]) -> Result<MatchConfig, CliError
         concurrency: 1,
         openings: None,
         forces: None,
+        draft: None,
         catalogue: None,
         maxmoves: None,
         draw: None,
@@ -567,6 +594,7 @@ fn parse_match(groups: &[(String, Vec<String>)]) -> Result<MatchConfig, CliError
             }
             "-openings" => m.openings = Some(openings(f, values)?),
             "-forces" => m.forces = Some(forces(f, values)?),
+            "-draft" => m.draft = Some(draft_option(f, values)?),
             "-draw" => m.draw = Some(draw(f, values)?),
             "-resign" => m.resign = Some(resign(f, values)?),
             "-sprt" => m.sprt = Some(sprt(f, values)?),
@@ -584,6 +612,9 @@ fn parse_match(groups: &[(String, Vec<String>)]) -> Result<MatchConfig, CliError
     }
     if m.openings.is_some() && m.forces.is_some() {
         return err("-forces", "cannot be combined with -openings");
+    }
+    if m.draft.is_some() && (m.openings.is_some() || m.forces.is_some()) {
+        return err("-draft", "cannot be combined with -openings or -forces");
     }
     if m.sprt.is_some() && m.engines.len() != 2 {
         return err("-sprt", "needs exactly two engines");
@@ -638,6 +669,35 @@ fn forces(flag: &str, values: &[String]) -> Result<ForcesConfig, CliError> {
     for (k, v) in pairs(flag, rest)? {
         match k {
             "seed" => c.seed = number(flag, v)?,
+            _ => return err(flag, format!("unknown setting '{k}'")),
+        }
+    }
+    Ok(c)
+}
+
+fn draft_option(flag: &str, values: &[String]) -> Result<DraftConfig, CliError> {
+    let mut c = DraftConfig {
+        seed: 1,
+        navia: DraftNavia::Random,
+        pair: DraftPair::Redraft,
+    };
+    for (k, v) in pairs(flag, values)? {
+        match k {
+            "seed" => c.seed = number(flag, v)?,
+            "navia" => {
+                c.navia = match v {
+                    "random" => DraftNavia::Random,
+                    "fixed" => DraftNavia::Fixed,
+                    _ => return err(flag, format!("navia '{v}' is not random or fixed")),
+                }
+            }
+            "pair" => {
+                c.pair = match v {
+                    "redraft" => DraftPair::Redraft,
+                    "keep" => DraftPair::Keep,
+                    _ => return err(flag, format!("pair '{v}' is not redraft or keep")),
+                }
+            }
             _ => return err(flag, format!("unknown setting '{k}'")),
         }
     }

@@ -6,12 +6,14 @@
 //! - [`engine_proc`]: an engine process, its reader thread and handshake.
 //! - [`referee`]: one game, every move checked, clocks kept, forfeits scored.
 //! - [`tournament`]: schedule, concurrency, statistics, records, summary.
+//! - [`draft`]: draft matches, the engines picking their forces (R30).
 //! - [`openings`]: openings files and random forces.
 //! - [`pgn`]: records in PGN syntax, written and read back for replay.
 //! - [`stats`]: Elo, error bars, LOS, pentanomial counts and the SPRT.
 //! - [`json`]: the summary document.
 
 pub mod cli;
+pub mod draft;
 pub mod engine_proc;
 pub mod json;
 pub mod openings;

@@ -1,10 +1,10 @@
 //! Start positions: an openings file (one NFEN a line), or random forces drawn
-//! from the catalogue (R28 standard, R29 singleton) in the standard setup (R7).
+//! from the catalogue (R28 standard, R29 singleton) in the standard setup (R7),
+//! both made by `rules::forces`.
 
-use super::cli::{ForceRule, OpeningOrder, OpeningsConfig};
-use crate::rules::catalogue::PieceClass;
-use crate::rules::position::Setup;
-use crate::rules::{parse_nfen, Catalogue, Kind, Piece, Placed, Position, Side, Square};
+use super::cli::{OpeningOrder, OpeningsConfig};
+use crate::rules::forces::{random_force, start_position};
+use crate::rules::{parse_nfen, Catalogue, ForceRule, Position};
 
 /// A small deterministic generator (SplitMix64): the same seed gives the same
 /// openings and forces on every machine.
@@ -78,87 +78,13 @@ pub fn order_openings(mut list: Vec<Position>, cfg: &OpeningsConfig) -> Vec<Posi
     list
 }
 
-/// One side's force: a Navia and seven Maseitai (R6, R28).
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Force {
-    /// The Navia.
-    pub navia: Kind,
-    /// The seven Maseitai, ascending.
-    pub maseitai: Vec<Kind>,
-}
-
-/// Draw a force: a Navia uniformly, then 7 Maseitai from a bag holding each
-/// Maseitai twice (standard, R28) or once (singleton, R29).
-pub fn draw_force(cat: &Catalogue, rule: ForceRule, rng: &mut Rng) -> Result<Force, String> {
-    let of = |class| {
-        cat.kinds()
-            .filter(|&k| cat.get(k).code.class == class)
-            .collect::<Vec<_>>()
-    };
-    let navias = of(PieceClass::Navia);
-    let maseitai = of(PieceClass::Maseitai);
-    if navias.is_empty() {
-        return Err("the catalogue has no Navia".to_string());
-    }
-    let copies = match rule {
-        ForceRule::Standard => 2,
-        ForceRule::Singleton => 1,
-    };
-    let mut bag: Vec<Kind> = maseitai.iter().flat_map(|&k| std::iter::repeat_n(k, copies)).collect();
-    if bag.len() < 7 {
-        return Err(format!(
-            "the catalogue has too few Maseitai for a force ({} copies available)",
-            bag.len()
-        ));
-    }
-    let navia = navias[rng.below(navias.len())];
-    // A partial Fisher–Yates: the first 7 of a random permutation of the bag.
-    for i in 0..7 {
-        let j = i + rng.below(bag.len() - i);
-        bag.swap(i, j);
-    }
-    let mut chosen = bag[..7].to_vec();
-    chosen.sort();
-    Ok(Force {
-        navia,
-        maseitai: chosen,
-    })
-}
-
-/// The standard setup (R7) with the given forces: Navia on d1/d7, red Gulled on
-/// b1 f1 (b7 f7), black Gulled on rank 2 (6), the Maseitai in the keeps, pools 0.
-pub fn setup_position(cat: &'static Catalogue, forces: &[Force; 2]) -> Result<Position, String> {
-    let mut board = [None; Square::COUNT];
-    let mut put = |name: &str, side: Side, piece: Piece| {
-        let sq = Square::from_name(name).expect("setup squares are valid");
-        board[sq.index()] = Some(Placed {
-            side,
-            piece,
-            dratped: false,
-        });
-    };
-    for (side, back, front) in [(Side::White, '1', '2'), (Side::Black, '7', '6')] {
-        put(&format!("d{back}"), side, Piece::Navia(forces[side.index()].navia));
-        put(&format!("b{back}"), side, Piece::RedGulled);
-        put(&format!("f{back}"), side, Piece::RedGulled);
-        for file in 'a'..='g' {
-            put(&format!("{file}{front}"), side, Piece::BlackGulled);
-        }
-    }
-    let setup = Setup {
-        board,
-        side: Side::White,
-        pools: [0, 0],
-        keeps: [forces[0].maseitai.clone(), forces[1].maseitai.clone()],
-        graves: [(0, 0, Vec::new()), (0, 0, Vec::new())],
-        lasting: Vec::new(),
-        turn: 1,
-    };
-    Position::from_setup(cat, &setup).map_err(|e| format!("random forces: {e}"))
-}
-
-/// A random start: both forces drawn with `rng` under `rule`, set up by R7.
-pub fn random_start(cat: &'static Catalogue, rule: ForceRule, rng: &mut Rng) -> Result<Position, String> {
-    let forces = [draw_force(cat, rule, rng)?, draw_force(cat, rule, rng)?];
-    setup_position(cat, &forces)
+/// The random start of game pair `pair` (from 0) under `-forces … seed=S`: the
+/// first player's force is `random_force(rule, S' * 2)` and the second's
+/// `random_force(rule, S' * 2 + 1)` with `S' = S + pair`, as `draft-bench` draws
+/// them, set up by R7 with `start_position`.
+pub fn random_start(cat: &'static Catalogue, rule: ForceRule, seed: u64, pair: usize) -> Result<Position, String> {
+    let s = seed.wrapping_add(pair as u64).wrapping_mul(2);
+    let first = random_force(rule, cat, s).map_err(|e| format!("-forces: {e}"))?;
+    let second = random_force(rule, cat, s.wrapping_add(1)).map_err(|e| format!("-forces: {e}"))?;
+    start_position(&first, &second, cat).map_err(|e| format!("-forces: {e}"))
 }

@@ -13,7 +13,7 @@ use nom::IResult;
 use thiserror::Error;
 
 use super::referee::{EngineScore, MoveRecord, Outcome, Termination};
-use crate::rules::{parse_nfen, Catalogue, Game, START_NFEN};
+use crate::rules::{parse_nfen, Catalogue, Game, Side, START_NFEN};
 
 /// One game of a record file.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -33,6 +33,16 @@ impl PgnGame {
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
+}
+
+/// The draft tags of a game of a draft match (R30).
+pub struct DraftTags<'a> {
+    /// `DraftPool`: the 15 ids, comma-separated.
+    pub pool: &'a str,
+    /// `DraftPicks`: the ids in pick order, comma-separated.
+    pub picks: &'a str,
+    /// `DraftFirst`: the side of this game whose engine picked first.
+    pub first: Side,
 }
 
 /// Everything the writer needs about one finished game.
@@ -61,6 +71,8 @@ pub struct RecordInfo<'a> {
     pub moves: &'a [MoveRecord],
     /// How it ended.
     pub outcome: &'a Outcome,
+    /// The pair's draft, in a draft match.
+    pub draft: Option<DraftTags<'a>>,
 }
 
 /// A tag value with `\` and `"` escaped.
@@ -100,6 +112,11 @@ pub fn write_game(r: &RecordInfo) -> String {
     tagline("Variant", "naviadratp");
     tagline("FEN", r.fen);
     tagline("SetUp", "1");
+    if let Some(d) = &r.draft {
+        tagline("DraftPool", d.pool);
+        tagline("DraftPicks", d.picks);
+        tagline("DraftFirst", super::referee::side_name(d.first));
+    }
     if r.time_controls[0] == r.time_controls[1] {
         tagline("TimeControl", &r.time_controls[0]);
     } else {

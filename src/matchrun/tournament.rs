@@ -10,16 +10,18 @@ use std::sync::Arc;
 use std::thread;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use super::cli::{EngineConfig, MatchConfig, TournamentKind};
+use super::cli::{DraftConfig, DraftPair, EngineConfig, MatchConfig, TournamentKind};
+use super::draft::{failure_reason, ids_text, pair_navias, pair_pool, run_draft, DraftFailure};
 use super::engine_proc::{EngineError, EngineProc, IoLog};
 use super::json::Json;
-use super::openings::{order_openings, parse_openings, random_start, Rng};
+use super::openings::{order_openings, parse_openings, random_start};
 use super::pgn::{write_game, RecordInfo};
 use super::referee::{forfeit_outcome, play_game, GameReport, GameRules, Outcome, Termination};
 use super::stats::{
     elo_line, fmt_f1, fmt_fixed, pentanomial_line, score_line, Elo, Pentanomial, Sprt, SprtResult, Wdl,
 };
-use crate::rules::{nfen, Catalogue, Position, Side};
+use crate::rules::forces::start_position;
+use crate::rules::{nfen, Catalogue, Force, Position, Side};
 
 /// One scheduled game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -74,12 +76,168 @@ pub fn start_positions(cfg: &MatchConfig, cat: &'static Catalogue, slots: usize)
         return Ok(order_openings(list, o));
     }
     if let Some(f) = &cfg.forces {
-        let mut rng = Rng::new(f.seed);
-        return (0..slots.max(1)).map(|_| random_start(cat, f.rule, &mut rng)).collect();
+        return (0..slots.max(1))
+            .map(|p| random_start(cat, f.rule, f.seed, p))
+            .collect();
     }
     Position::startpos(cat)
         .map(|p| vec![p])
         .map_err(|e| format!("default start: {e}"))
+}
+
+/// A pair's draft as the records and the summary show it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct DraftInfo {
+    /// The pool's ids, comma-separated, ascending.
+    pub pool: String,
+    /// The picks' ids in pick order, comma-separated.
+    pub picks: String,
+    /// The engine (index) that picked first.
+    pub first: usize,
+}
+
+/// What one job starts from.
+#[derive(Clone, Debug)]
+struct JobStart {
+    pos: Position,
+    nfen: String,
+    draft: Option<Arc<DraftInfo>>,
+    /// A game already lost by a failed draft: the outcome and which side crashed or stalled.
+    forfeit: Option<(Outcome, [bool; 2])>,
+}
+
+impl JobStart {
+    fn plain(pos: Position) -> JobStart {
+        JobStart {
+            nfen: nfen(&pos),
+            pos,
+            draft: None,
+            forfeit: None,
+        }
+    }
+}
+
+/// Two distinct engines of a worker's list, mutably, in the order asked.
+fn two_mut<T>(items: &mut [T], a: usize, b: usize) -> (&mut T, &mut T) {
+    if a < b {
+        let (lo, hi) = items.split_at_mut(b);
+        (&mut lo[a], &mut hi[0])
+    } else {
+        let (lo, hi) = items.split_at_mut(a);
+        (&mut hi[0], &mut lo[b])
+    }
+}
+
+/// A draft's forces by engine index, or the engine at fault and what it did.
+type DraftResult = Result<[(usize, Force); 2], (usize, DraftFailure)>;
+
+/// Draft with the engines in `procs`, starting them as needed, and give each job its
+/// start. Every pair (slot) has one pool. With `pair=redraft` each game is drafted
+/// from it, its first player picking first (R30), so in a pair each engine picks
+/// first once; with `pair=keep` the pair's first game is drafted and each engine
+/// keeps its force and Navia in the second, the forces changing sides with the
+/// colours. A failed draft loses the games it was for, for the engine at fault.
+fn draft_starts(
+    d: &DraftConfig,
+    cat: &'static Catalogue,
+    jobs: &[Job],
+    slots: usize,
+    configs: &[Arc<EngineConfig>],
+    procs: &mut [Option<EngineProc>],
+    log: &Option<Arc<IoLog>>,
+) -> Result<Vec<JobStart>, String> {
+    let default = Position::startpos(cat).map_err(|e| format!("default start: {e}"))?;
+    // One draft per unit: (slot, pickers in order); each job's unit index.
+    let (units, unit_of): (Vec<(usize, [usize; 2])>, Vec<usize>) = match d.pair {
+        DraftPair::Redraft => (
+            jobs.iter().map(|j| (j.slot, j.players)).collect(),
+            (0..jobs.len()).collect(),
+        ),
+        DraftPair::Keep => (
+            (0..slots)
+                .map(|slot| {
+                    let first = jobs.iter().find(|j| j.slot == slot).expect("every slot has a job");
+                    (slot, first.players)
+                })
+                .collect(),
+            jobs.iter().map(|j| j.slot).collect(),
+        ),
+    };
+    let mut drafts: Vec<(Arc<DraftInfo>, DraftResult)> = Vec::new();
+    for &(slot, players) in &units {
+        let pool = pair_pool(cat, d, slot)?;
+        let navias = pair_navias(cat, d, slot)?;
+        let mut start_error = None;
+        for (k, &p) in players.iter().enumerate() {
+            if procs[p].as_mut().is_some_and(|e| !e.is_alive()) {
+                procs[p] = None;
+            }
+            if procs[p].is_none() && start_error.is_none() {
+                match EngineProc::start(configs[p].clone(), 0, log.clone()) {
+                    Ok(e) => procs[p] = Some(e),
+                    Err(e) => start_error = Some((k, e)),
+                }
+            }
+        }
+        let outcome = match start_error {
+            Some((k, e)) => super::draft::DraftOutcome {
+                pool: pool.clone(),
+                picks: Vec::new(),
+                forces: Err(DraftFailure {
+                    offender: k,
+                    termination: Termination::Abandoned,
+                    what: format!("cannot start for the draft: {e}"),
+                }),
+            },
+            None => {
+                let (a, b) = two_mut(procs, players[0], players[1]);
+                let (a, b) = (a.as_mut().expect("started above"), b.as_mut().expect("started above"));
+                run_draft(pool, navias, [a, b], cat)
+            }
+        };
+        let info = Arc::new(DraftInfo {
+            pool: ids_text(&outcome.pool, cat),
+            picks: ids_text(&outcome.picks, cat),
+            first: players[0],
+        });
+        let result = match outcome.forces {
+            Ok([f, s]) => Ok([(players[0], f), (players[1], s)]),
+            Err(fail) => {
+                // The engine at fault may be dead or still thinking: start it afresh next time.
+                procs[players[fail.offender]] = None;
+                Err((players[fail.offender], fail))
+            }
+        };
+        drafts.push((info, result));
+    }
+    jobs.iter()
+        .zip(unit_of)
+        .map(|(job, unit)| {
+            let (info, result) = &drafts[unit];
+            let [w, b] = job.players;
+            let mut start = JobStart::plain(default);
+            start.draft = Some(info.clone());
+            match result {
+                Ok(forces) => {
+                    let of = |p: usize| &forces.iter().find(|(e, _)| *e == p).expect("a drafting engine").1;
+                    start = JobStart::plain(start_position(of(w), of(b), cat).map_err(|e| format!("-draft: {e}"))?);
+                    start.draft = Some(info.clone());
+                }
+                Err((offender, fail)) => {
+                    let side = if *offender == w { Side::White } else { Side::Black };
+                    let mut crashed = [false; 2];
+                    crashed[side.index()] = fail.termination == Termination::Abandoned;
+                    let o = Outcome {
+                        winner: Some(side.opponent()),
+                        termination: fail.termination,
+                        reason: failure_reason(side, fail),
+                    };
+                    start.forfeit = Some((o, crashed));
+                }
+            }
+            Ok(start)
+        })
+        .collect()
 }
 
 /// The PGN time control of an engine: `40/60+0.6`, `1/0.5` for a fixed time per
@@ -126,6 +284,8 @@ pub struct FinishedGame {
     pub plies: usize,
     /// Start NFEN.
     pub start: String,
+    /// The pair's draft, in a draft match.
+    pub draft: Option<Arc<DraftInfo>>,
 }
 
 /// One engine's totals.
@@ -175,10 +335,6 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
         None => Catalogue::builtin(),
     };
     let (jobs, slots) = schedule(cfg.engines.len(), cfg.tournament, cfg.games, cfg.rounds, cfg.repeat);
-    let starts: Vec<(Position, String)> = start_positions(cfg, cat, slots)?
-        .into_iter()
-        .map(|p| (p, nfen(&p)))
-        .collect();
     let log = match &cfg.debug {
         None => None,
         Some(None) => Some(IoLog::new(Box::new(std::io::stderr()))),
@@ -189,10 +345,23 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
     };
     let configs: Vec<Arc<EngineConfig>> = cfg.engines.iter().cloned().map(Arc::new).collect();
     let mut id_names = Vec::new();
+    let mut first_procs = Vec::new();
     for c in &configs {
         // Fail before the first game when an engine cannot even start.
         let e = EngineProc::start(c.clone(), 0, log.clone()).map_err(|e| format!("engine '{}': {e}", c.name))?;
         id_names.push(e.id_name.clone());
+        first_procs.push(Some(e));
+    }
+    let starts: Vec<JobStart> = match &cfg.draft {
+        Some(d) => draft_starts(d, cat, &jobs, slots, &configs, &mut first_procs, &log)?,
+        None => {
+            let list = start_positions(cfg, cat, slots)?;
+            jobs.iter()
+                .map(|j| JobStart::plain(list[j.slot % list.len()]))
+                .collect()
+        }
+    };
+    for e in first_procs.into_iter().flatten() {
         e.quit();
     }
     let mut pgn = match &cfg.pgnout {
@@ -237,16 +406,25 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
             while !stop.load(Ordering::SeqCst) {
                 let Ok(job) = job_rx.recv() else { break };
                 let _ = msg_tx.send(Msg::Started(job));
-                let (start, start_nfen) = &starts[job.slot % starts.len()];
+                let js = &starts[job.number as usize - 1];
                 let rules = GameRules {
-                    start: *start,
-                    start_nfen,
+                    start: js.pos,
+                    start_nfen: &js.nfen,
                     maxmoves: rules_cfg.0,
                     draw: rules_cfg.1,
                     resign: rules_cfg.2,
                     stop: &stop,
                 };
-                let report = play_job(&job, &rules, &configs, &mut procs, w + 1, &log);
+                let report = match &js.forfeit {
+                    Some((outcome, crashed)) => GameReport {
+                        moves: Vec::new(),
+                        outcome: outcome.clone(),
+                        restart: [false; 2],
+                        crashed: *crashed,
+                        started: SystemTime::now(),
+                    },
+                    None => play_job(&job, &rules, &configs, &mut procs, w + 1, &log),
+                };
                 for (k, &p) in job.players.iter().enumerate() {
                     if report.restart[k] {
                         procs[p] = None;
@@ -340,7 +518,8 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
                 }
             }
         }
-        let (start, start_nfen) = &starts[job.slot % starts.len()];
+        let js = &starts[job.number as usize - 1];
+        let (start, start_nfen) = (&js.pos, &js.nfen);
         if let Some(f) = pgn.as_mut() {
             let rec = write_game(&RecordInfo {
                 event: &cfg.event,
@@ -355,6 +534,11 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
                 time_controls: [time_control_text(&configs[w]), time_control_text(&configs[b])],
                 moves: &report.moves,
                 outcome: o,
+                draft: js.draft.as_ref().map(|d| super::pgn::DraftTags {
+                    pool: &d.pool,
+                    picks: &d.picks,
+                    first: if d.first == w { Side::White } else { Side::Black },
+                }),
             });
             if let Err(e) = f.write_all(rec.as_bytes()).and_then(|_| f.flush()) {
                 // Stop cleanly: the workers finish and their engines quit before the error is returned.
@@ -368,6 +552,7 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
             outcome: o.clone(),
             plies: report.moves.len(),
             start: start_nfen.clone(),
+            draft: js.draft.clone(),
         });
         if let Some(s) = &cfg.sprt {
             let llr = sprt_llr(s, &summary);
@@ -428,14 +613,11 @@ fn play_job(
         }
     }
     let [w, b] = job.players;
-    let (white, black) = if w < b {
-        let (lo, hi) = procs.split_at_mut(b);
-        (lo[w].as_mut(), hi[0].as_mut())
-    } else {
-        let (lo, hi) = procs.split_at_mut(w);
-        (hi[0].as_mut(), lo[b].as_mut())
-    };
-    let (white, black) = (white.expect("started above"), black.expect("started above"));
+    let (white, black) = two_mut(procs, w, b);
+    let (white, black) = (
+        white.as_mut().expect("started above"),
+        black.as_mut().expect("started above"),
+    );
     play_game(rules, [white, black])
 }
 
@@ -559,7 +741,7 @@ pub fn summary_json(cfg: &MatchConfig, s: &Summary) -> Json {
         .games
         .iter()
         .map(|g| {
-            Json::obj(vec![
+            let mut f = vec![
                 ("number", Json::Int(g.job.number as i64)),
                 ("white", name(g.job.players[0])),
                 ("black", name(g.job.players[1])),
@@ -568,7 +750,18 @@ pub fn summary_json(cfg: &MatchConfig, s: &Summary) -> Json {
                 ("reason", Json::str(g.outcome.reason.clone())),
                 ("plies", Json::Int(g.plies as i64)),
                 ("start", Json::str(g.start.clone())),
-            ])
+            ];
+            if let Some(d) = &g.draft {
+                f.push((
+                    "draft",
+                    Json::obj(vec![
+                        ("pool", Json::str(d.pool.clone())),
+                        ("picks", Json::str(d.picks.clone())),
+                        ("first", name(d.first)),
+                    ]),
+                ));
+            }
+            Json::obj(f)
         })
         .collect();
     let mut doc = vec![
