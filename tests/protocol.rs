@@ -1,109 +1,14 @@
 //! The engine binary driven over pipes, as a GUI drives it (issue 3).
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+mod engine_pipe;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use engine_pipe::{Engine, WAIT};
+
 use dratp::rules::{action_text, nfen, parse_action, parse_nfen, Catalogue, Game, Position, START_NFEN};
-
-const WAIT: Duration = Duration::from_secs(30);
-
-/// A running engine with a thread draining its stdout.
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_dratp"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start dratp");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
-        Engine { child, stdin, lines }
-    }
-
-    fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{line}").expect("write to engine");
-        stdin.flush().unwrap();
-    }
-
-    /// Lines up to and including the first one that satisfies `done`.
-    fn until(&mut self, done: impl Fn(&str) -> bool) -> Vec<String> {
-        let deadline = Instant::now() + WAIT;
-        let mut got = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(l) => {
-                    let stop = done(&l);
-                    got.push(l);
-                    if stop {
-                        return got;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => panic!("timed out; got so far: {got:#?}"),
-                Err(RecvTimeoutError::Disconnected) => panic!("engine ended; got so far: {got:#?}"),
-            }
-        }
-    }
-
-    /// Send `isready` and return everything printed before `readyok`.
-    fn sync(&mut self) -> Vec<String> {
-        self.send("isready");
-        let mut l = self.until(|l| l == "readyok");
-        l.pop();
-        l
-    }
-
-    fn fen(&mut self) -> String {
-        self.send("d");
-        let l = self.until(|l| l.starts_with("Result:"));
-        l.iter()
-            .find_map(|l| l.strip_prefix("Fen: "))
-            .expect("d prints Fen")
-            .to_string()
-    }
-
-    fn result_line(&mut self) -> String {
-        self.send("d");
-        self.until(|l| l.starts_with("Result:")).pop().unwrap()
-    }
-
-    fn bestmove(&mut self) -> Vec<String> {
-        self.until(|l| l.starts_with("bestmove"))
-    }
-
-    fn quit(mut self) {
-        self.send("quit");
-        self.stdin = None;
-        let deadline = Instant::now() + WAIT;
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                assert!(status.success(), "exit status {status}");
-                return;
-            }
-            assert!(Instant::now() < deadline, "engine did not quit");
-            std::thread::sleep(Duration::from_millis(5));
-        }
-    }
-}
 
 /// xorshift64*: a seeded generator so failures reproduce.
 struct Rng(u64);

@@ -1,93 +1,12 @@
 //! Forces and draft over the protocol, through pipes (R28–R31): `position
 //! startpos forces`, the `Force Rule` option and `go draft` → `bestpick`.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
-use std::time::Duration;
+mod engine_pipe;
+
+use engine_pipe::Engine;
 
 use dratp::rules::forces::Draft;
 use dratp::rules::{Catalogue, Kind};
-
-const WAIT: Duration = Duration::from_secs(30);
-
-/// A running engine with a thread draining its stdout.
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_dratp"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start dratp");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
-        Engine { child, stdin, lines }
-    }
-
-    fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{line}").expect("write to engine");
-        stdin.flush().unwrap();
-    }
-
-    /// Lines up to and including the first one that satisfies `done`.
-    fn until(&mut self, done: impl Fn(&str) -> bool) -> Vec<String> {
-        let mut got = Vec::new();
-        loop {
-            match self.lines.recv_timeout(WAIT) {
-                Ok(l) => {
-                    let stop = done(&l);
-                    got.push(l);
-                    if stop {
-                        return got;
-                    }
-                }
-                Err(e) => panic!("{e:?}; got so far: {got:#?}"),
-            }
-        }
-    }
-
-    /// Everything printed before the `readyok` that answers an `isready`.
-    fn sync(&mut self) -> Vec<String> {
-        self.send("isready");
-        let mut l = self.until(|l| l == "readyok");
-        l.pop();
-        l
-    }
-
-    /// The `d` diagram's fixed line starting with `prefix`.
-    fn d_line(&mut self, prefix: &str) -> String {
-        self.send("d");
-        let l = self.until(|l| l.starts_with("Result:"));
-        l.iter()
-            .find_map(|l| l.strip_prefix(prefix))
-            .unwrap_or_else(|| panic!("no {prefix} in {l:?}"))
-            .to_string()
-    }
-
-    fn quit(mut self) {
-        self.send("quit");
-        self.stdin = None;
-        let status = self.child.wait().expect("engine ends");
-        assert!(status.success(), "exit status {status}");
-    }
-}
 
 const TWO_FORCES: &str = "N03:M15,M16,M17,M18,M19,M20,M20 Krra:Troll,M44,HamulusGaruda,M02,M02,M43,M42";
 
