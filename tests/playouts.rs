@@ -14,6 +14,7 @@ mod reference;
 
 use dratp::rules::catalogue::{Catalogue, Kind, PieceClass};
 use dratp::rules::position::{Freeze, Lasting, Piece, Placed, Setup};
+use dratp::rules::rng::Rng;
 use dratp::rules::square::Square;
 use dratp::rules::{action_text, nfen, parse_action, parse_nfen, Position, Side, START_NFEN};
 
@@ -36,23 +37,6 @@ fn seed() -> u64 {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(0)
-}
-
-/// SplitMix64: a tiny seeded generator, enough for picking moves.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// A random force (R28: a Maseitai at most twice) with random pools, as NFEN.
@@ -111,7 +95,7 @@ fn check_after_move(pos: &Position, cat: &'static Catalogue) {
 #[test]
 fn random_playouts_agree_with_the_reference() {
     let cat = test_catalogue();
-    let mut rng = Rng(0x5EED_D7A7 ^ seed());
+    let mut rng = Rng::new(0x5EED_D7A7 ^ seed());
     let mut compared = 0u64;
     let mut plies = 0u64;
     for game in 0..GAMES {
@@ -270,7 +254,7 @@ fn random_position(rng: &mut Rng, cat: &'static Catalogue, later_sets: bool) -> 
 #[test]
 fn random_positions_and_their_children_agree_with_the_reference() {
     let cat = test_catalogue();
-    let mut rng = Rng(0xD7A7_5CA7 ^ seed());
+    let mut rng = Rng::new(0xD7A7_5CA7 ^ seed());
     let mut compared = 0;
     for i in 0..POSITIONS {
         let Some(pos) = random_position(&mut rng, cat, i % 2 == 1) else {

@@ -59,7 +59,10 @@ pub fn pair_navias(cat: &Catalogue, cfg: &DraftConfig, pair: usize) -> Result<[K
         DraftNavia::Fixed => [navias[0], navias[1 % navias.len()]],
         DraftNavia::Random => {
             let mut rng = Rng::new(cfg.seed.wrapping_add(pair as u64));
-            [navias[rng.below(navias.len())], navias[rng.below(navias.len())]]
+            [
+                navias[rng.below_unbiased(navias.len())],
+                navias[rng.below_unbiased(navias.len())],
+            ]
         }
     })
 }

@@ -4,48 +4,8 @@
 
 use super::cli::{OpeningOrder, OpeningsConfig};
 use crate::rules::forces::{random_force, start_position};
+pub use crate::rules::rng::Rng;
 use crate::rules::{parse_nfen, Catalogue, ForceRule, Position};
-
-/// A small deterministic generator (SplitMix64): the same seed gives the same
-/// openings and forces on every machine.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from a seed.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (n > 0), without modulo bias.
-    pub fn below(&mut self, n: usize) -> usize {
-        let n = n as u64;
-        let zone = u64::MAX - u64::MAX % n;
-        loop {
-            let v = self.next_u64();
-            if v < zone {
-                return (v % n) as usize;
-            }
-        }
-    }
-
-    /// Shuffle a slice (Fisher–Yates).
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i + 1);
-            items.swap(i, j);
-        }
-    }
-}
 
 /// Read an openings file: every non-blank line not starting with `#` must be a
 /// valid NFEN of a game still in progress; errors name the line.

@@ -8,6 +8,7 @@ use thiserror::Error;
 
 use super::catalogue::{Catalogue, Kind, PieceClass};
 use super::position::{Piece, Placed, Position, Setup};
+use super::rng::Rng;
 use super::square::{Side, Square};
 
 /// Maseitai in one force (R6).
@@ -222,30 +223,13 @@ pub fn start_position(first: &Force, second: &Force, cat: &'static Catalogue) ->
     Ok(Position::from_setup(cat, &setup).expect("a standard setup with checked forces"))
 }
 
-/// A small deterministic generator (splitmix64): the same seed gives the same forces on every machine.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 fn of_class(cat: &Catalogue, class: PieceClass) -> Vec<Kind> {
     cat.kinds().filter(|&k| cat.get(k).code.class == class).collect()
 }
 
 /// `n` Maseitai drawn uniformly from the catalogue's copies, each Maseitai
 /// having `copies` copies in the supply; `None` if the supply is too small.
-fn draw(cat: &Catalogue, n: usize, copies: usize, rng: &mut SplitMix) -> Option<(Vec<Kind>, usize)> {
+fn draw(cat: &Catalogue, n: usize, copies: usize, rng: &mut Rng) -> Option<(Vec<Kind>, usize)> {
     let kinds = of_class(cat, PieceClass::Maseitai);
     let mut supply: Vec<Kind> = kinds.iter().flat_map(|&k| std::iter::repeat_n(k, copies)).collect();
     if supply.len() < n {
@@ -263,7 +247,7 @@ fn draw(cat: &Catalogue, n: usize, copies: usize, rng: &mut SplitMix) -> Option<
 /// a uniform Navia and 7 Maseitai drawn from a supply holding each Maseitai as
 /// many times as the rule allows.
 pub fn random_force(rule: ForceRule, cat: &Catalogue, seed: u64) -> Result<Force, ForceError> {
-    let mut rng = SplitMix(seed);
+    let mut rng = Rng::new(seed);
     let navias = of_class(cat, PieceClass::Navia);
     let too_small = |m: usize| {
         ForceError::Catalogue(
@@ -287,7 +271,7 @@ pub fn random_force(rule: ForceRule, cat: &Catalogue, seed: u64) -> Result<Force
 /// A draft pool (R30) drawn from a supply of two copies of each Maseitai (so
 /// every drafted force is standard), the same for the same seed and catalogue.
 pub fn random_draft_pool(cat: &Catalogue, seed: u64) -> Result<Vec<Kind>, ForceError> {
-    let mut rng = SplitMix(seed);
+    let mut rng = Rng::new(seed);
     let (mut pool, _) = draw(cat, DRAFT_POOL_SIZE, 2, &mut rng).ok_or_else(|| {
         ForceError::Catalogue(
             "a draft pool",

@@ -3,6 +3,7 @@
 
 use super::catalogue::MAX_KINDS;
 use super::position::PieceSet;
+use super::rng::splitmix64;
 use super::square::Square;
 
 /// Piece codes for the board table: 0 black Gulled, 1 red Gulled, then two per kind (undratped, dratped).
@@ -30,14 +31,6 @@ pub struct Keys {
     pub freeze: [[u64; Square::COUNT]; Square::COUNT],
 }
 
-const fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 const fn build() -> Keys {
     let mut s = 0x5EED_D7A7_0000_2004u64;
     let mut k = Keys {
@@ -56,7 +49,7 @@ const fn build() -> Keys {
         while c < CODES {
             let mut q = 0;
             while q < Square::COUNT {
-                k.board[side][c][q] = splitmix(&mut s);
+                k.board[side][c][q] = splitmix64(&mut s);
                 q += 1;
             }
             c += 1;
@@ -65,32 +58,32 @@ const fn build() -> Keys {
         while kind < MAX_KINDS {
             let mut n = 0;
             while n <= MAX_COUNT {
-                k.keep[side][kind][n] = splitmix(&mut s);
-                k.grave[side][kind][n] = splitmix(&mut s);
+                k.keep[side][kind][n] = splitmix64(&mut s);
+                k.grave[side][kind][n] = splitmix64(&mut s);
                 n += 1;
             }
             kind += 1;
         }
         let mut n = 0;
         while n <= 2 * MAX_COUNT {
-            k.grave_gulled[side][0][n] = splitmix(&mut s);
-            k.grave_gulled[side][1][n] = splitmix(&mut s);
+            k.grave_gulled[side][0][n] = splitmix64(&mut s);
+            k.grave_gulled[side][1][n] = splitmix64(&mut s);
             n += 1;
         }
         let mut p = 0;
         while p < 61 {
-            k.pool[side][p] = splitmix(&mut s);
+            k.pool[side][p] = splitmix64(&mut s);
             p += 1;
         }
         side += 1;
     }
-    k.black_to_move = splitmix(&mut s);
-    k.goal = splitmix(&mut s);
+    k.black_to_move = splitmix64(&mut s);
+    k.goal = splitmix64(&mut s);
     let mut a = 0;
     while a < Square::COUNT {
         let mut b = 0;
         while b < Square::COUNT {
-            k.freeze[a][b] = splitmix(&mut s);
+            k.freeze[a][b] = splitmix64(&mut s);
             b += 1;
         }
         a += 1;

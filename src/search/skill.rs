@@ -12,29 +12,7 @@ use super::ordering::wins_at_once;
 /// Lines searched at the root below level 20, to choose a mistake among.
 pub const LINES: usize = 4;
 
-/// A small fast generator (splitmix64) for reproducible choices.
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from a seed.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The next number.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+pub use crate::rules::rng::Rng;
 
 /// Level 0: any legal action, each as likely.
 pub fn random(actions: &[Action], seed: u64) -> Action {
