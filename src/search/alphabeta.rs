@@ -330,18 +330,8 @@ impl<'a> Worker<'a> {
         cut_node: bool,
         allow_null: bool,
     ) -> i32 {
-        self.pv[ply].clear();
-        self.seldepth = self.seldepth.max(ply);
-        let us = pos.side_to_move();
-        if let Some(o) = pos.outcome() {
-            return if o.winner == us {
-                MATE - ply as i32
-            } else {
-                -(MATE - ply as i32)
-            };
-        }
-        if self.stopped {
-            return 0;
+        if let Some(score) = self.enter(pos, ply) {
+            return score;
         }
         if let Some(s) = self.repetition(ply) {
             return s;
@@ -605,20 +595,22 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Quiescence: captures and line overs, every action while the Navia is in danger.
-    fn qsearch(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
+    /// The start of every node: clear its PV, note the depth reached, and score a finished game (a win
+    /// of the side to move's opponent is a loss here) or a stopped search at once.
+    fn enter(&mut self, pos: &Position, ply: usize) -> Option<i32> {
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply);
-        let us = pos.side_to_move();
         if let Some(o) = pos.outcome() {
-            return if o.winner == us {
-                MATE - ply as i32
-            } else {
-                -(MATE - ply as i32)
-            };
+            let mate = MATE - ply as i32;
+            return Some(if o.winner == pos.side_to_move() { mate } else { -mate });
         }
-        if self.stopped {
-            return 0;
+        self.stopped.then_some(0)
+    }
+
+    /// Quiescence: captures and line overs, every action while the Navia is in danger.
+    fn qsearch(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
+        if let Some(score) = self.enter(pos, ply) {
+            return score;
         }
         if ply >= MAX_PLY - 1 {
             return evaluate(pos, &self.shared.weights);
