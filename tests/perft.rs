@@ -187,25 +187,20 @@ fn fast_perft_matches_the_file_at_depth_4() {
 /// The counts in the file are the reference generator's (cheap depths here).
 #[test]
 fn reference_perft_matches_the_file_to_depth_2() {
-    let cat = test_catalogue();
-    for c in cases().iter().filter(|c| c.depth <= 2) {
-        let pos = position(c, cat);
-        assert_eq!(
-            reference_perft(&pos.to_setup(), c.depth, cat),
-            c.count,
-            "{};{}",
-            c.nfen,
-            c.depth
-        );
-    }
+    reference_agrees_up_to(2);
 }
 
 #[test]
 #[ignore = "slow: run in release by .ci/run"]
 fn reference_perft_matches_the_file() {
+    reference_agrees_up_to(u32::MAX);
+}
+
+/// The reference generator's perft equals the file's count for every case up to `max_depth`.
+fn reference_agrees_up_to(max_depth: u32) {
     let cat = test_catalogue();
-    for c in cases() {
-        let pos = position(&c, cat);
+    for c in cases().iter().filter(|c| c.depth <= max_depth) {
+        let pos = position(c, cat);
         assert_eq!(
             reference_perft(&pos.to_setup(), c.depth, cat),
             c.count,

@@ -547,10 +547,7 @@ impl<'a> Worker<'a> {
                 best_index = Some(n);
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(a);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.update_pv(ply, a);
                     if score >= beta {
                         if !tactical {
                             self.reward_quiet(us, ply, depth, &a, quiets_tried);
@@ -593,6 +590,14 @@ impl<'a> Worker<'a> {
         for q in tried {
             update_history(&mut self.history[base + history_slot(q)], -bonus);
         }
+    }
+
+    /// A new best action at `ply`: its line becomes the action followed by the child's line.
+    fn update_pv(&mut self, ply: usize, a: Action) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(a);
+        head[ply].extend_from_slice(&tail[0]);
     }
 
     /// The start of every node: clear its PV, note the depth reached, and score a finished game (a win
@@ -705,10 +710,7 @@ impl<'a> Worker<'a> {
                 best = score;
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(a);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.update_pv(ply, a);
                     if score >= beta {
                         break;
                     }
