@@ -5,7 +5,8 @@
 //! print→parse→print is stable, the played action's text parses back to the
 //! same action, pools stay within 0–60 (R12). On every position of the first
 //! games (then on a sample) the fast and reference generators agree and every
-//! legal action's text parses back to it. Then the same comparison on random
+//! legal action's text parses back to it, and the search's fast paths (reach map, check, generation from the
+//! map) agree with the plain ones. Then the same comparison on random
 //! scattered positions (pieces anywhere, random pools, sometimes a freeze; every
 //! other one with Maseitai of the later sets only), which reach corners of the
 //! rules that games from the start rarely do.
@@ -16,7 +17,7 @@ use dratp::rules::catalogue::{Catalogue, Kind, PieceClass};
 use dratp::rules::position::{Freeze, Lasting, Piece, Placed, Setup};
 use dratp::rules::rng::Rng;
 use dratp::rules::square::Square;
-use dratp::rules::{action_text, nfen, parse_action, parse_nfen, Position, Side, START_NFEN};
+use dratp::rules::{action_text, nfen, parse_action, parse_nfen, Bitboard, Position, Side, START_NFEN};
 
 use reference::{compare, test_catalogue};
 
@@ -92,6 +93,35 @@ fn check_after_move(pos: &Position, cat: &'static Catalogue) {
     }
 }
 
+/// The search's fast paths against the plain ones: the reach map against each piece's `reach` and `in_check`
+/// (R24), and generation from the map against `legal_actions`.
+fn check_fast_paths(pos: &Position) {
+    let text = nfen(pos);
+    let map = pos.reach_map();
+    for side in Side::BOTH {
+        let mut all = Bitboard::EMPTY;
+        for sq in pos.side_bb(side) {
+            let reach = pos.reach(sq);
+            all |= reach;
+            let want = if pos.maseitai_bb().has(sq) {
+                reach
+            } else {
+                Bitboard::EMPTY
+            };
+            assert_eq!(map.maseitai(sq), want, "Maseitai reach on {sq} in {text}");
+        }
+        assert_eq!(map.side(side), all, "reach of {side:?} in {text}");
+        assert_eq!(
+            map.in_check(pos, side),
+            pos.in_check(side),
+            "check of {side:?} in {text}"
+        );
+    }
+    let mut fast = Vec::new();
+    pos.generate_with(&map, &mut fast);
+    assert_eq!(fast, pos.legal_actions(), "generation from the reach map in {text}");
+}
+
 #[test]
 fn random_playouts_agree_with_the_reference() {
     let cat = test_catalogue();
@@ -112,6 +142,7 @@ fn random_playouts_agree_with_the_reference() {
                 if let Err(e) = compare(&pos) {
                     panic!("game {game} ply {ply} from {start}\n{e}");
                 }
+                check_fast_paths(&pos);
                 check_texts(&pos);
                 compared += 1;
             }
@@ -265,6 +296,7 @@ fn random_positions_and_their_children_agree_with_the_reference() {
             if let Err(e) = compare(&p) {
                 panic!("{e}");
             }
+            check_fast_paths(&p);
             compared += 1;
         }
     }

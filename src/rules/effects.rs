@@ -1,6 +1,6 @@
 //! Effect steps (R17, R18, RULES.md D1–D11): their choices and their resolution.
 
-use super::action::{Action, Token};
+use super::action::{Action, Choices, Token};
 use super::catalogue::{Area, EffectAction, Place, Scope, Target};
 use super::movegen::{ring, ActionSink};
 use super::position::{Freeze, Piece, Placed, Position, MAX_FREEZES};
@@ -22,29 +22,6 @@ impl EffectAction {
                 | EffectAction::Freeze(_)
                 | EffectAction::ExtraMoves(_)
         )
-    }
-}
-
-/// Token lists for one step, stored flat.
-#[derive(Default)]
-struct StepOptions {
-    flat: Vec<Token>,
-    ends: Vec<usize>,
-}
-
-impl StepOptions {
-    fn push(&mut self, tokens: &[Token]) {
-        self.flat.extend_from_slice(tokens);
-        self.ends.push(self.flat.len());
-    }
-
-    fn iter(&self) -> impl Iterator<Item = &[Token]> {
-        let starts = std::iter::once(0).chain(self.ends.iter().copied());
-        starts.zip(self.ends.iter().copied()).map(|(a, b)| &self.flat[a..b])
-    }
-
-    fn is_empty(&self) -> bool {
-        self.ends.is_empty()
     }
 }
 
@@ -72,8 +49,9 @@ impl Position {
             }
             return;
         }
-        let options = self.step_options(piece, step);
-        for tokens in options.iter() {
+        let mut any = false;
+        self.step_options(piece, step, &mut |tokens| {
+            any = true;
             let mut a = action;
             for &t in tokens {
                 a.choices.push(t);
@@ -85,9 +63,9 @@ impl Position {
             } else {
                 out.push(a);
             }
-        }
+        });
         let optional = matches!(step, EffectAction::Relocate { optional: true, .. });
-        if options.is_empty() || optional {
+        if !any || optional {
             self.go_on(Some(piece), rest, action, out);
         }
     }
@@ -103,7 +81,9 @@ impl Position {
     /// D27: whether an invoke's step would change anything (a target to choose, a pool to drain, a Gulled to move).
     pub(super) fn invoke_does_something(&self, piece: Square, step: EffectAction) -> bool {
         if step.has_choice() {
-            return !self.step_options(piece, step).is_empty();
+            let mut any = false;
+            self.step_options(piece, step, &mut |_| any = true);
+            return any;
         }
         let mut after = *self;
         after.apply_step(piece, step, &[]);
@@ -148,9 +128,9 @@ impl Position {
         }
     }
 
-    /// Every valid token list for one step with a choice (empty when it has no target).
-    fn step_options(&self, piece: Square, step: EffectAction) -> StepOptions {
-        let mut o = StepOptions::default();
+    /// Hand every valid token list for one step with a choice to `each`, in a fixed order (none when the step
+    /// has no target). A callback rather than a list: the search generates these at every node, without allocating.
+    fn step_options(&self, piece: Square, step: EffectAction, each: &mut dyn FnMut(&[Token])) {
         let us = self.side;
         match step {
             EffectAction::Remove(t) | EffectAction::ReturnToKeep(t) | EffectAction::Freeze(t) => {
@@ -162,14 +142,14 @@ impl Position {
                     squares = Bitboard::EMPTY;
                 }
                 for s in squares {
-                    o.push(&[Token::Square(s)]);
+                    each(&[Token::Square(s)]);
                 }
             }
             EffectAction::Revive(place) => {
                 let places = self.place_squares(piece, place);
                 for kind in self.graves[us.index()].maseitai.distinct() {
                     for s in places {
-                        o.push(&[Token::Placed(kind, s)]);
+                        each(&[Token::Placed(kind, s)]);
                     }
                 }
             }
@@ -178,13 +158,13 @@ impl Position {
                 let g = &self.graves[us.opponent().index()];
                 for s in places {
                     if g.black > 0 {
-                        o.push(&[Token::Gulled { red: false, to: s }]);
+                        each(&[Token::Gulled { red: false, to: s }]);
                     }
                     if g.red > 0 {
-                        o.push(&[Token::Gulled { red: true, to: s }]);
+                        each(&[Token::Gulled { red: true, to: s }]);
                     }
                     for kind in g.maseitai.distinct() {
-                        o.push(&[Token::Placed(kind, s)]);
+                        each(&[Token::Placed(kind, s)]);
                     }
                 }
             }
@@ -192,12 +172,12 @@ impl Position {
                 let places = self.place_squares(piece, to);
                 if who == Target::Itself {
                     for s in places {
-                        o.push(&[Token::Square(s)]);
+                        each(&[Token::Square(s)]);
                     }
                 } else {
                     for f in self.target_squares(piece, who) {
                         for s in places {
-                            o.push(&[Token::Pair(f, s)]);
+                            each(&[Token::Pair(f, s)]);
                         }
                     }
                 }
@@ -208,47 +188,45 @@ impl Position {
                     let pa = self.piece_at(a);
                     for b in squares & Bitboard(!((2u64 << a.index()) - 1)) {
                         if self.piece_at(b) != pa {
-                            o.push(&[Token::Square(a), Token::Square(b)]);
+                            each(&[Token::Square(a), Token::Square(b)]);
                         }
                     }
                 }
             }
-            EffectAction::ExtraMoves(n) => self.extra_move_options(piece, n, &mut Vec::new(), &mut o),
+            EffectAction::ExtraMoves(n) => {
+                self.extra_move_options(piece, n, &mut [Token::Gyullas; Choices::CAPACITY], 0, each)
+            }
             _ => {}
         }
-        o
     }
 
-    /// Sequences of up to `n` plain battle-piece moves (Tagu), each legal after the ones before.
-    fn extra_move_options(&self, piece: Square, n: u8, prefix: &mut Vec<Token>, o: &mut StepOptions) {
-        let moves = if n == 0 || self.outcome.is_some() {
-            Vec::new()
-        } else {
-            self.battle_moves(piece)
-        };
-        if moves.is_empty() {
-            if !prefix.is_empty() {
-                o.push(prefix);
+    /// Sequences of up to `n` plain battle-piece moves (Tagu), each legal after the ones before. `prefix` holds
+    /// the `len` moves made so far; the moves come from the reach tables (no follow-ups to expand).
+    fn extra_move_options(
+        &self,
+        piece: Square,
+        n: u8,
+        prefix: &mut [Token; Choices::CAPACITY],
+        len: usize,
+        each: &mut dyn FnMut(&[Token]),
+    ) {
+        let mut any = false;
+        if n > 0 && len < Choices::CAPACITY && self.outcome.is_none() {
+            let au = self.auras();
+            let movable = self.sides[self.side.index()] & !self.navias & !piece.bb();
+            for f in movable {
+                for t in self.reach_with(f, &au) {
+                    any = true;
+                    prefix[len] = Token::Pair(f, t);
+                    let mut next = *self;
+                    next.extra_move(f, t);
+                    next.extra_move_options(piece, n - 1, prefix, len + 1, each);
+                }
             }
-            return;
         }
-        for (f, t) in moves {
-            prefix.push(Token::Pair(f, t));
-            let mut next = *self;
-            next.extra_move(f, t);
-            next.extra_move_options(piece, n - 1, prefix, o);
-            prefix.pop();
+        if !any && len > 0 {
+            each(&prefix[..len]);
         }
-    }
-
-    /// Plain moves of the side to move's battle pieces other than `piece` (from the reach tables: no follow-ups
-    /// to expand, so Tagu's move lists stay cheap).
-    fn battle_moves(&self, piece: Square) -> Vec<(Square, Square)> {
-        let au = self.auras();
-        let movable = self.sides[self.side.index()] & !self.navias & !piece.bb();
-        movable
-            .flat_map(|from| self.reach_with(from, &au).map(move |to| (from, to)))
-            .collect()
     }
 
     /// One further move (Tagu): an ordinary move, whose revenge resolves at once.

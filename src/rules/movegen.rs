@@ -76,7 +76,7 @@ const RING: [Bitboard; Square::COUNT] = {
 
 /// The eight squares around `sq`.
 #[inline]
-pub(super) fn ring(sq: Square) -> Bitboard {
+pub fn ring(sq: Square) -> Bitboard {
     RING[sq.index()]
 }
 
@@ -207,6 +207,52 @@ pub(super) fn gulled_reach(sq: Square, side: Side, red: bool) -> Bitboard {
     b
 }
 
+const FILE_A: u64 = 0x0000_0408_1020_4081;
+const FILE_G: u64 = FILE_A << 6;
+
+/// Squares the Gulled of `side` on `black` and `red` step to (R8), whoever stands there: whole sets shifted at once.
+#[inline]
+fn gulled_steps(black: Bitboard, red: Bitboard, side: Side) -> Bitboard {
+    let all = black.0 | red.0;
+    let r = red.0;
+    let b = match side {
+        Side::White => (all << 7) | ((r << 8) & !FILE_A) | ((r << 6) & !FILE_G),
+        Side::Black => (all >> 7) | ((r >> 6) & !FILE_A) | ((r >> 8) & !FILE_G),
+    };
+    Bitboard(b & Bitboard::FULL.0)
+}
+
+/// Where the pieces of a position could move (their reach, R8–R10, after auras), gathered once so that check
+/// (R24), move generation and the evaluation share it. Built by `Position::reach_map`.
+#[derive(Clone, Copy)]
+pub struct ReachMap {
+    /// Per square: the reach of the Maseitai standing there (empty for other squares).
+    maseitai: [Bitboard; Square::COUNT],
+    /// Per side: every square one of its pieces could move to.
+    sides: [Bitboard; 2],
+}
+
+impl ReachMap {
+    /// Every square a piece of `side` could move to (captures included): `Position::reach` of all its pieces.
+    #[inline]
+    pub fn side(&self, side: Side) -> Bitboard {
+        self.sides[side.index()]
+    }
+
+    /// The reach of the Maseitai on `sq` (empty when no Maseitai stands there).
+    #[inline]
+    pub fn maseitai(&self, sq: Square) -> Bitboard {
+        self.maseitai[sq.index()]
+    }
+
+    /// R24 on the mapped position: `side`'s Navia could be taken by the opponent's next move.
+    #[inline]
+    pub fn in_check(&self, pos: &Position, side: Side) -> bool {
+        pos.navia_square(side)
+            .is_some_and(|n| self.sides[side.opponent().index()].has(n))
+    }
+}
+
 /// Board-wide effects of dratped Maseitai and freezes, gathered once per node.
 #[derive(Clone, Copy, Default)]
 pub(super) struct Auras {
@@ -289,6 +335,32 @@ impl Position {
         (squares & self.occupied()).map(move |sq| (sq, self.reach_with(sq, &au)))
     }
 
+    /// The reach of every piece on the board, per Maseitai and per side (`reach` of each piece, gathered once).
+    pub fn reach_map(&self) -> ReachMap {
+        let au = self.auras();
+        let occ = self.occupied();
+        let mut m = ReachMap {
+            maseitai: [Bitboard::EMPTY; Square::COUNT],
+            sides: [Bitboard::EMPTY; 2],
+        };
+        for side in Side::BOTH {
+            let i = side.index();
+            let movable = self.sides[i] & !au.stuck;
+            let open = !self.sides[i] & !au.untakeable[side.opponent().index()];
+            let mut all = gulled_steps(self.black_gulled & movable, self.red_gulled & movable, side);
+            if let Some(n) = (self.navias & movable).first() {
+                all |= ring(n);
+            }
+            for sq in self.maseitai & movable {
+                let r = maseitai_reach(self, sq, side, occ) & open;
+                m.maseitai[sq.index()] = r;
+                all |= r;
+            }
+            m.sides[i] = all & open;
+        }
+        m
+    }
+
     pub(super) fn reach_with(&self, sq: Square, au: &Auras) -> Bitboard {
         let Some(pl) = self.piece_at(sq) else {
             return Bitboard::EMPTY;
@@ -344,13 +416,18 @@ impl Position {
 
     /// Append all legal actions to `out` (R15). A finished game has none.
     pub fn generate(&self, out: &mut Vec<Action>) {
-        self.generate_into(out);
+        self.generate_into(out, None);
+    }
+
+    /// `generate` for a caller that already has this position's `reach_map`: the same actions in the same order.
+    pub fn generate_with(&self, map: &ReachMap, out: &mut Vec<Action>) {
+        self.generate_into(out, Some(map));
     }
 
     /// The number of legal actions, counted without building them (bulk perft).
     pub fn count_actions(&self) -> u64 {
         let mut n = Counter(0);
-        self.generate_into(&mut n);
+        self.generate_into(&mut n, None);
         n.0
     }
 
@@ -390,7 +467,7 @@ impl Position {
         gain
     }
 
-    pub(super) fn generate_into(&self, out: &mut impl ActionSink) {
+    pub(super) fn generate_into(&self, out: &mut impl ActionSink, map: Option<&ReachMap>) {
         if self.outcome.is_some() {
             return;
         }
@@ -425,7 +502,7 @@ impl Position {
                     });
                 }
             }
-            if pool >= 60 && !self.in_check(us) {
+            if pool >= 60 && !map.map_or_else(|| self.in_check(us), |m| m.in_check(self, us)) {
                 out.push(Action {
                     kind: ActionKind::InPlace,
                     follow: Follow::Dratp,
@@ -474,7 +551,11 @@ impl Position {
                 piece: Piece::Maseitai(kind),
                 dratped,
             };
-            for to in maseitai_reach(self, from, us, occ) & open {
+            let reach = match map {
+                Some(m) => m.maseitai(from),
+                None => maseitai_reach(self, from, us, occ) & open,
+            };
+            for to in reach {
                 out.push(Action::step(from, to));
                 let Some(cost) = follow_cost else { continue };
                 if self.navias.has(to) {

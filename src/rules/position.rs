@@ -513,6 +513,12 @@ impl Position {
         self.black_gulled | self.red_gulled
     }
 
+    /// Squares with a red Gulled, either side's.
+    #[inline]
+    pub fn red_gulled_bb(&self) -> Bitboard {
+        self.red_gulled
+    }
+
     /// Squares with a dratped piece.
     #[inline]
     pub fn dratped_bb(&self) -> Bitboard {

@@ -5,6 +5,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
+use crate::rules::movegen::ReachMap;
 use crate::rules::{Action, Position, Side};
 
 use super::eval::{evaluate, victim_value, Weights};
@@ -67,6 +68,8 @@ struct Scratch {
     scores: Vec<i32>,
     order: Vec<u16>,
     quiets: Vec<Action>,
+    /// The tail of the list while it is sorted once (see `pick_with_order`).
+    rest: Vec<(i32, u16, Action)>,
 }
 
 /// Per-thread search state.
@@ -85,6 +88,8 @@ pub struct Worker<'a> {
     keys: Vec<u64>,
     /// Whether the side to move was in check at each of those positions (R26).
     checked: Vec<bool>,
+    /// The reach map of the node at each ply, made once when the node is entered.
+    maps: Vec<ReachMap>,
     /// Index in `keys` of the root.
     root_index: usize,
     /// Repetitions are not looked for before this index (the last null move).
@@ -125,6 +130,7 @@ impl<'a> Worker<'a> {
             stopped: false,
             keys,
             checked,
+            maps: vec![history[root_index].reach_map(); MAX_PLY + 2],
             root_index,
             rep_floor: 0,
             history: vec![0; 2 * HISTORY_SLOTS],
@@ -203,9 +209,20 @@ impl<'a> Worker<'a> {
         self.flushed = self.nodes;
     }
 
-    fn push(&mut self, child: &Position) {
+    /// Enter the node `child` at `ply`: its key, its reach map and whether its side to move is in check.
+    fn push(&mut self, child: &Position, ply: usize) {
+        let map = child.reach_map();
         self.keys.push(child.key());
-        self.checked.push(child.in_check(child.side_to_move()));
+        self.checked.push(map.in_check(child, child.side_to_move()));
+        self.maps[ply] = map;
+    }
+
+    /// `push` for a null move: a pass changes no piece's reach, so the map is copied.
+    fn push_pass(&mut self, child: &Position, ply: usize) {
+        let map = self.maps[ply - 1];
+        self.keys.push(child.key());
+        self.checked.push(map.in_check(child, child.side_to_move()));
+        self.maps[ply] = map;
     }
 
     fn pop(&mut self) {
@@ -272,7 +289,7 @@ impl<'a> Worker<'a> {
         for i in pv_index..self.root_moves.len() {
             let a = self.root_moves[i].action;
             let child = pos.play(&a);
-            self.push(&child);
+            self.push(&child, 1);
             self.tick();
             let ext = i32::from(self.checked[self.keys.len() - 1]);
             let score = if i == pv_index {
@@ -337,7 +354,7 @@ impl<'a> Worker<'a> {
             return s;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos, &self.shared.weights);
+            return evaluate(pos, &self.maps[ply], &self.shared.weights);
         }
         // Mate distance pruning.
         alpha = alpha.max(-(MATE - ply as i32));
@@ -349,7 +366,7 @@ impl<'a> Worker<'a> {
             return self.qsearch(pos, alpha, beta, ply, 0);
         }
         // The special wins come before any pruning.
-        let quick = quick_win(pos);
+        let quick = quick_win(pos, &self.maps[ply]);
         if quick == Some(true) {
             return self.win_now(pos, ply, beta - alpha > 1);
         }
@@ -375,7 +392,7 @@ impl<'a> Worker<'a> {
 
         let mut actions = std::mem::take(&mut self.buffers[ply]);
         actions.clear();
-        pos.generate(&mut actions);
+        pos.generate_with(&self.maps[ply], &mut actions);
         let result = if quick.is_none() && any_win(pos, &actions) {
             self.note_win(pos, &actions, ply);
             MATE - ply as i32 - 1
@@ -407,7 +424,7 @@ impl<'a> Worker<'a> {
         let pv_node = beta - alpha > 1;
         let in_check = self.checked[self.keys.len() - 1];
         let danger = in_check || threat(pos);
-        let eval = evaluate(pos, &self.shared.weights);
+        let eval = evaluate(pos, &self.maps[ply], &self.shared.weights);
 
         // Reverse futility: far above beta with nothing hanging over the Navia.
         if !pv_node && !danger && depth <= 5 && !is_mate(beta) && eval - 90 * depth >= beta {
@@ -418,7 +435,7 @@ impl<'a> Worker<'a> {
         if !pv_node && !danger && allow_null && depth >= 3 && eval >= beta && !is_mate(beta) {
             let np = pos.pass();
             let r = 3 + depth / 4;
-            self.push(&np);
+            self.push_pass(&np, ply + 1);
             let floor = std::mem::replace(&mut self.rep_floor, self.keys.len() - 1);
             self.tick();
             let s = -self.search(&np, depth - 1 - r, -beta, -beta + 1, ply + 1, !cut_node, false);
@@ -486,6 +503,7 @@ impl<'a> Worker<'a> {
             scores,
             order,
             quiets: quiets_tried,
+            rest,
         } = scratch;
 
         let alpha_orig = alpha;
@@ -493,7 +511,7 @@ impl<'a> Worker<'a> {
         let mut best_index: Option<usize> = None;
         let mut searched = 0usize;
         for n in 0..actions.len() {
-            pick_with_order(actions, scores, order, n);
+            pick_with_order(actions, scores, order, rest, n);
             let a = actions[n];
             let tactical = is_tactical(pos, &a);
             // Late quiet moves at low depth are skipped.
@@ -507,7 +525,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let child = pos.play(&a);
-            self.push(&child);
+            self.push(&child, ply + 1);
             self.tick();
             let gives_check = self.checked[self.keys.len() - 1];
             // Check extension, bounded so chains of checks cannot run away.
@@ -618,14 +636,14 @@ impl<'a> Worker<'a> {
             return score;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos, &self.shared.weights);
+            return evaluate(pos, &self.maps[ply], &self.shared.weights);
         }
-        let quick = quick_win(pos);
+        let quick = quick_win(pos, &self.maps[ply]);
         if quick == Some(true) {
             return self.win_now(pos, ply, beta - alpha > 1);
         }
         let danger = self.checked[self.keys.len() - 1] || threat(pos);
-        let stand = evaluate(pos, &self.shared.weights);
+        let stand = evaluate(pos, &self.maps[ply], &self.shared.weights);
         if danger && qply >= QS_DANGER_PLIES {
             return stand;
         }
@@ -636,11 +654,11 @@ impl<'a> Worker<'a> {
             if stand >= beta {
                 stand
             } else {
-                push_captures(pos, &mut actions);
+                push_captures(pos, &self.maps[ply], &mut actions);
                 self.qsearch_actions(pos, &mut actions, alpha, beta, ply, qply, false, stand)
             }
         } else {
-            pos.generate(&mut actions);
+            pos.generate_with(&self.maps[ply], &mut actions);
             if actions.is_empty() {
                 // R27: no legal action loses.
                 -(MATE - ply as i32)
@@ -698,7 +716,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let child = pos.play(&a);
-            self.push(&child);
+            self.push(&child, ply + 1);
             self.tick();
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
             self.pop();
@@ -725,9 +743,12 @@ impl<'a> Worker<'a> {
 /// The plain captures of the side to move (R20): a move onto an enemy piece
 /// its reach allows, with nothing after it. These are exactly the legal
 /// actions `Move from to` with no follow whose target holds an enemy piece.
-fn push_captures(pos: &Position, out: &mut Vec<Action>) {
+fn push_captures(pos: &Position, map: &ReachMap, out: &mut Vec<Action>) {
     let us = pos.side_to_move();
     let enemy = pos.side_bb(us.opponent());
+    if (map.side(us) & enemy).is_empty() {
+        return;
+    }
     for (from, reach) in pos.reaches(pos.side_bb(us)) {
         for to in reach & enemy {
             out.push(Action::step(from, to));
@@ -735,15 +756,20 @@ fn push_captures(pos: &Position, out: &mut Vec<Action>) {
     }
 }
 
-/// Select the best remaining action, keeping `order` (original indices) in step.
-fn pick_with_order(actions: &mut [Action], scores: &mut [i32], order: &mut [u16], from: usize) {
+/// Select the best remaining action, keeping `order` (original indices) in step; `rest` is a reused buffer.
+fn pick_with_order(
+    actions: &mut [Action],
+    scores: &mut [i32],
+    order: &mut [u16],
+    rest: &mut Vec<(i32, u16, Action)>,
+    from: usize,
+) {
     // The first picks are often the only ones (cut nodes); past them, sort the rest once.
     if from == PICKS_BEFORE_SORT {
-        let mut rest: Vec<(i32, u16, Action)> = (from..actions.len())
-            .map(|i| (scores[i], order[i], actions[i]))
-            .collect();
+        rest.clear();
+        rest.extend((from..actions.len()).map(|i| (scores[i], order[i], actions[i])));
         rest.sort_by_key(|r| std::cmp::Reverse(r.0));
-        for (k, (sc, o, a)) in rest.into_iter().enumerate() {
+        for (k, &(sc, o, a)) in rest.iter().enumerate() {
             scores[from + k] = sc;
             order[from + k] = o;
             actions[from + k] = a;
@@ -799,7 +825,7 @@ mod tests {
                     .filter(|a| a.kind == ActionKind::Move && a.follow == Follow::Nothing && enemy.has(a.to))
                     .collect();
                 let mut got = Vec::new();
-                push_captures(&pos, &mut got);
+                push_captures(&pos, &pos.reach_map(), &mut got);
                 want.sort();
                 got.sort();
                 assert_eq!(got, want, "{pos:?}");

@@ -1,8 +1,9 @@
 //! Static evaluation: hand-written terms, each with its reason. Units: 100 is
 //! about one black Gulled on the board.
 
+use crate::rules::movegen::{ring, ReachMap};
 use crate::rules::square::zones;
-use crate::rules::{Bitboard, Piece, Position, Side, Square};
+use crate::rules::{Piece, Position, Side, Square};
 
 /// The evaluation's weights. `Weights::DEFAULT` is what the engine plays;
 /// other values exist for tuning matches (see BENCHMARKS.md).
@@ -136,33 +137,6 @@ impl Terms {
     }
 }
 
-/// The eight squares around `sq`.
-fn ring(sq: Square) -> Bitboard {
-    let mut b = Bitboard::EMPTY;
-    for dy in -1..=1 {
-        for dx in -1..=1 {
-            if let Some(t) = sq.offset(dx, dy).filter(|_| (dx, dy) != (0, 0)) {
-                b |= t.bb();
-            }
-        }
-    }
-    b
-}
-
-const FILE_A: u64 = 0x0000_0408_1020_4081;
-const FILE_G: u64 = FILE_A << 6;
-
-/// Squares a side's Gulled attack (R8), by shifting whole sets.
-fn gulled_attacks(black: Bitboard, red: Bitboard, side: Side) -> Bitboard {
-    let all = black.0 | red.0;
-    let r = red.0;
-    let b = match side {
-        Side::White => (all << 7) | ((r << 8) & !FILE_A) | ((r << 6) & !FILE_G),
-        Side::Black => (all >> 7) | ((r >> 6) & !FILE_A) | ((r >> 8) & !FILE_G),
-    };
-    Bitboard(b & Bitboard::FULL.0)
-}
-
 impl Weights {
     /// Value of a pool: linear, then steep as it nears 60 (R19).
     pub fn pool_value(&self, pool: u8) -> i32 {
@@ -177,11 +151,10 @@ impl Weights {
     }
 }
 
-/// The terms of a position.
-pub fn terms(pos: &Position, w: &Weights) -> Terms {
+/// The terms of a position whose reach map is `map`.
+pub fn terms(pos: &Position, map: &ReachMap, w: &Weights) -> Terms {
     let cat = pos.catalogue();
     let mut t = Terms::default();
-    let mut att = [Bitboard::EMPTY; 2];
     let sign = [1, -1];
     for side in Side::BOTH {
         let s = sign[side.index()];
@@ -190,40 +163,28 @@ pub fn terms(pos: &Position, w: &Weights) -> Terms {
         let far = zones::far_rank(side);
         let own = pos.side_bb(side);
         let gulled = pos.gulled_bb() & own;
-        let mut red = Bitboard::EMPTY;
+        let red = pos.red_gulled_bb() & own;
         for sq in gulled {
-            if matches!(pos.piece_at(sq).map(|p| p.piece), Some(Piece::RedGulled)) {
-                red |= sq.bb();
-            }
             let advanced = ((sq.rank() - start_rank) * fwd).max(0) as i32;
             t.gulled += s * w.gulled_advance * advanced;
         }
         let black = gulled & !red;
         t.material += s * (w.black_gulled * black.count() as i32 + w.red_gulled * red.count() as i32);
         t.gulled += s * w.gulled_far_rank * (gulled & far).count() as i32;
-        att[side.index()] |= gulled_attacks(black, red, side) & !own;
         for sq in pos.maseitai_bb() & own {
-            let cost = cat.get(pos.kind_at(sq)).cost;
+            let cost = cat.cost(pos.kind_at(sq));
             t.material += s * w.maseitai_value(cost);
             if pos.dratped_bb().has(sq) {
                 t.dratped += s * (w.dratped_base + w.dratped_per_cost * cost as i32);
             }
-            if zones::REDUCTION.has(sq) {
-                t.zone += s * w.zone_maseitai;
-            }
         }
-        for (_, reach) in pos.reaches(pos.maseitai_bb() & own) {
-            att[side.index()] |= reach;
-        }
-        if let Some(n) = pos.navia_square(side) {
-            att[side.index()] |= ring(n) & !own;
-        }
+        t.zone += s * w.zone_maseitai * (pos.maseitai_bb() & own & zones::REDUCTION).count() as i32;
         t.gyullas += s * w.pool_value(pos.pool(side));
         let keep = pos.keep(side);
         t.keep += s * keep
             .as_slice()
             .iter()
-            .map(|&k| w.maseitai_value(cat.get(k).cost) * w.keep_percent / 100)
+            .map(|&k| w.maseitai_value(cat.cost(k)) * w.keep_percent / 100)
             .sum::<i32>();
         if keep.is_empty() {
             if let Some(n) = pos.navia_square(side) {
@@ -235,8 +196,8 @@ pub fn terms(pos: &Position, w: &Weights) -> Terms {
     }
     for side in Side::BOTH {
         let s = sign[side.index()];
-        let a = att[side.index()];
-        let e = att[side.opponent().index()];
+        let a = map.side(side);
+        let e = map.side(side.opponent());
         t.mobility += s * w.mobility * a.count() as i32;
         t.zone += s * w.zone_control * (a & zones::REDUCTION).count() as i32;
         if let Some(n) = pos.navia_square(side) {
@@ -249,9 +210,9 @@ pub fn terms(pos: &Position, w: &Weights) -> Terms {
     t
 }
 
-/// The evaluation from the side to move's view.
-pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
-    let t = terms(pos, w).total();
+/// The evaluation from the side to move's view (`map` is the position's reach map).
+pub fn evaluate(pos: &Position, map: &ReachMap, w: &Weights) -> i32 {
+    let t = terms(pos, map, w).total();
     let v = if pos.side_to_move() == Side::White { t } else { -t };
     v + w.tempo
 }
@@ -273,34 +234,15 @@ mod tests {
     use crate::rules::{parse_nfen, Catalogue, START_NFEN};
 
     #[test]
-    fn gulled_attacks_match_the_rules_core() {
-        let cat = Catalogue::builtin();
-        for text in [
-            START_NFEN,
-            "3[n02]3/r1b3R/2bR3/1r2B1b/B1B4/7/3[N01]3 b 5/9 -/- -/- - 12",
-        ] {
-            let pos = parse_nfen(text, cat).unwrap();
-            for side in Side::BOTH {
-                let own = pos.side_bb(side);
-                let gulled = pos.gulled_bb() & own;
-                let red = gulled
-                    .filter(|&s| pos.piece_at(s).unwrap().piece == Piece::RedGulled)
-                    .fold(Bitboard::EMPTY, |b, s| b | s.bb());
-                let want = gulled.fold(Bitboard::EMPTY, |b, s| b | pos.reach(s));
-                assert_eq!(gulled_attacks(gulled & !red, red, side) & !own, want, "{text} {side:?}");
-            }
-        }
-    }
-
-    #[test]
     fn the_start_differs_only_by_the_keeps() {
         // R31: Starter Set 1 costs 59 gyullas in all, Starter Set 2 costs 49.
         let pos = parse_nfen(START_NFEN, Catalogue::builtin()).unwrap();
         let w = Weights::DEFAULT;
-        let t = terms(&pos, &w);
+        let map = pos.reach_map();
+        let t = terms(&pos, &map, &w);
         assert_eq!(t.total() - t.keep, 0);
         assert_eq!(t.keep, (59 - 49) * w.per_cost * w.keep_percent / 100);
-        assert_eq!(evaluate(&pos, &w), t.total() + w.tempo);
+        assert_eq!(evaluate(&pos, &map, &w), t.total() + w.tempo);
     }
 
     #[test]

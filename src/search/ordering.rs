@@ -2,6 +2,7 @@
 //! overs, killers, then history.
 
 use crate::rules::catalogue::EffectAction;
+use crate::rules::movegen::ReachMap;
 use crate::rules::{Action, ActionKind, Follow, Position, Square};
 
 use super::eval::victim_value;
@@ -61,12 +62,12 @@ fn moving_effect(pos: &Position, sq: Square, follow: Follow) -> bool {
 
 /// Without generating actions: `Some(true)` when the side to move surely has
 /// a win at once, `Some(false)` when it surely has none, `None` when only the
-/// action list can tell (a Navia dratp may be in reach).
-pub fn quick_win(pos: &Position) -> Option<bool> {
+/// action list can tell (a Navia dratp may be in reach). `map` is the position's reach map.
+pub fn quick_win(pos: &Position, map: &ReachMap) -> Option<bool> {
     let us = pos.side_to_move();
     let them = us.opponent();
     // R24: their Navia in check means a move can take it (R20).
-    if pos.in_check(them) {
+    if map.in_check(pos, them) {
         return Some(true);
     }
     // An effect that makes moves may take it too: only the actions can tell.
@@ -245,7 +246,7 @@ mod tests {
             let any = actions.iter().any(|a| wins_at_once(&pos, a));
             wins += usize::from(any);
             assert_eq!(any_win(&pos, &actions), any, "{pos:?}");
-            if let Some(q) = quick_win(&pos) {
+            if let Some(q) = quick_win(&pos, &pos.reach_map()) {
                 assert_eq!(q, any, "{pos:?}");
             }
         }

@@ -171,7 +171,8 @@ impl Searcher {
     pub fn eval_report(game: &Game) -> String {
         let pos = game.position();
         let w = Weights::DEFAULT;
-        let t = terms(pos, &w);
+        let map = pos.reach_map();
+        let t = terms(pos, &map, &w);
         let mut out = String::from("term            first-player view\n");
         for (name, v) in t.named() {
             out.push_str(&format!("{name:<15} {v:>6}\n"));
@@ -184,7 +185,7 @@ impl Searcher {
         };
         out.push_str(&format!(
             "side to move ({side} player), tempo included: {}",
-            evaluate(pos, &w)
+            evaluate(pos, &map, &w)
         ));
         out
     }

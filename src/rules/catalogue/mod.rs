@@ -279,6 +279,8 @@ impl PieceDef {
 pub struct Catalogue {
     entries: Vec<PieceDef>,
     tables: Vec<KindTables>,
+    /// Dratp costs by kind, apart from the large entries: the evaluation reads them at every node.
+    costs: Vec<u8>,
 }
 
 impl Catalogue {
@@ -295,7 +297,8 @@ impl Catalogue {
             ));
         }
         let tables = entries.iter().map(KindTables::build).collect();
-        Ok(Catalogue { entries, tables })
+        let costs = entries.iter().map(|e| e.cost).collect();
+        Ok(Catalogue { entries, tables, costs })
     }
 
     /// Parse a catalogue file; a malformed file is refused whole.
@@ -333,6 +336,12 @@ impl Catalogue {
     #[inline]
     pub fn get(&self, kind: Kind) -> &PieceDef {
         &self.entries[kind.index()]
+    }
+
+    /// The dratp cost of a kind (`get(kind).cost`).
+    #[inline]
+    pub fn cost(&self, kind: Kind) -> u8 {
+        self.costs[kind.index()]
     }
 
     /// The move tables of a kind.
