@@ -5,10 +5,43 @@ use super::catalogue::{EffectAction, Kind, MarkKind};
 use super::position::{Piece, Placed, Position};
 use super::square::{zones, Bitboard, Side, Square, SIZE};
 
-/// Where generated actions go: a list, or a counter for bulk perft.
+/// Where generated actions go: a list, a counter for bulk perft, or the search's staged move list.
 pub trait ActionSink {
     /// Take one legal action.
     fn push(&mut self, a: Action);
+
+    /// Take the actions of a move whose effect asks for choices: by default listed at once, in their fixed order.
+    /// A sink that may never need them (the search at a node that cuts off early) can keep the family instead and
+    /// list them later with `Family::expand` or `Position::expand_family`.
+    fn push_family(&mut self, family: Family<'_>)
+    where
+        Self: Sized,
+    {
+        family.expand(self);
+    }
+}
+
+/// A Maseitai's move (or use in place) followed by a dratp or invoke whose effect asks for choices (D1, D2): one
+/// legal action per combination of choices, at least one. Its head is the action without choices.
+pub struct Family<'p> {
+    pos: &'p Position,
+    head: Action,
+    cost: u8,
+    steps: &'static [EffectAction],
+}
+
+impl Family<'_> {
+    /// The action without choices that stands for the family (not itself legal unless it is one of the family).
+    pub fn head(&self) -> Action {
+        self.head
+    }
+
+    /// List the family's actions, in the order `generate` lists them.
+    pub fn expand(&self, out: &mut impl ActionSink) {
+        if let Some(mid) = self.pos.after_payment(&self.head, self.cost) {
+            mid.expand_steps(self.head.to, self.steps, self.head, out);
+        }
+    }
 }
 
 impl ActionSink for Vec<Action> {
@@ -419,8 +452,9 @@ impl Position {
         self.generate_into(out, None);
     }
 
-    /// `generate` for a caller that already has this position's `reach_map`: the same actions in the same order.
-    pub fn generate_with(&self, map: &ReachMap, out: &mut Vec<Action>) {
+    /// `generate` for a caller that already has this position's `reach_map`: the same actions in the same order
+    /// (into any sink: one that keeps families of effect choices unexpanded gets their heads in their place).
+    pub fn generate_with(&self, map: &ReachMap, out: &mut impl ActionSink) {
         self.generate_into(out, Some(map));
     }
 
@@ -610,13 +644,45 @@ impl Position {
 
     /// Dratp or invoke after a Maseitai's move (or in place when `from == to`); the caller checked the pool.
     fn push_follows(&self, from: Square, to: Square, kind: Kind, dratped: bool, out: &mut impl ActionSink) {
-        let def = self.cat.get(kind);
-        let (follow, cost, steps): (Follow, u8, &[EffectAction]) = if !dratped {
-            (Follow::Dratp, def.cost, &def.effect.on_dratp)
-        } else if let Some(inv) = &def.effect.invoke {
-            (Follow::Invoke, inv.cost, std::slice::from_ref(&inv.action))
-        } else {
+        let Some((base, cost, steps)) = self.follow_parts(from, to, kind, dratped) else {
             return;
+        };
+        let choices = steps.iter().any(|s| s.has_choice());
+        if base.follow == Follow::Invoke {
+            let Some(mid) = self.after_payment(&base, cost) else {
+                return;
+            };
+            if !mid.invoke_does_something(to, steps[0]) {
+                return; // D27: paying for nothing is not an action.
+            }
+        }
+        if choices {
+            out.push_family(Family {
+                pos: self,
+                head: base,
+                cost,
+                steps,
+            });
+        } else {
+            out.push(base);
+        }
+    }
+
+    /// What may follow a move of the Maseitai of `kind` from `from` to `to`: the action without choices, its
+    /// cost before the reduction zone, and the effect's steps (`None` for a dratped piece without an invoke).
+    fn follow_parts(
+        &self,
+        from: Square,
+        to: Square,
+        kind: Kind,
+        dratped: bool,
+    ) -> Option<(Action, u8, &'static [EffectAction])> {
+        let def = self.cat.get(kind);
+        let (follow, cost, steps): (Follow, u8, &'static [EffectAction]) = if !dratped {
+            (Follow::Dratp, def.cost, &def.effect.on_dratp)
+        } else {
+            let inv = def.effect.invoke.as_ref()?;
+            (Follow::Invoke, inv.cost, std::slice::from_ref(&inv.action))
         };
         let kind_of_action = if from == to {
             ActionKind::InPlace
@@ -630,22 +696,43 @@ impl Position {
             follow,
             choices: Choices::NONE,
         };
-        let invoke = follow == Follow::Invoke;
-        if !invoke && !steps.iter().any(|s| s.has_choice()) {
-            out.push(base);
-            return;
-        }
+        Some((base, cost, steps))
+    }
+
+    /// The position after an action's move and its dratp or invoke payment (R17, R18), where its effect's steps
+    /// resolve; `None` when the move ended the game (nothing follows).
+    fn after_payment(&self, base: &Action, cost: u8) -> Option<Position> {
         let mut mid = *self;
-        if from != to {
-            mid.move_part(from, to);
+        if base.from != base.to {
+            mid.move_part(base.from, base.to);
             if mid.outcome.is_some() {
-                return;
+                return None;
             }
         }
-        mid.pay_and_flip(to, follow, zone_cost(cost, to));
-        if invoke && !mid.invoke_does_something(to, steps[0]) {
-            return; // D27: paying for nothing is not an action.
+        mid.pay_and_flip(base.to, base.follow, zone_cost(cost, base.to));
+        Some(mid)
+    }
+
+    /// List the actions of the family whose head is `head` (a head handed to `ActionSink::push_family` for this
+    /// position), in the order `generate` lists them; nothing for any other action.
+    pub fn expand_family(&self, head: &Action, out: &mut impl ActionSink) {
+        let from = head.from;
+        if !(self.maseitai & self.sides[self.side.index()]).has(from) {
+            return;
         }
-        mid.expand_steps(to, steps, base, out);
+        let Some((base, cost, steps)) =
+            self.follow_parts(from, head.to, self.kinds[from.index()], self.dratped.has(from))
+        else {
+            return;
+        };
+        if base == *head && steps.iter().any(|s| s.has_choice()) {
+            Family {
+                pos: self,
+                head: base,
+                cost,
+                steps,
+            }
+            .expand(out);
+        }
     }
 }

@@ -9,19 +9,17 @@ use crate::rules::movegen::ReachMap;
 use crate::rules::{Action, Position, Side};
 
 use super::eval::{evaluate, victim_value, Weights};
+use super::movelist::MoveList;
 use super::ordering::{
-    any_win, history_slot, is_capture, is_tactical, pick, quick_win, score_actions, update_history, wins_at_once,
-    HISTORY_SLOTS,
+    history_slot, is_capture, is_tactical, quick_win, score_action, update_history, HISTORY_SLOTS, TT_MOVE,
 };
 use super::score::{is_mate, INF, MATE};
 use super::time::TimeManager;
-use super::tt::{action_check, Tt, TtBound};
+use super::tt::{Tt, TtBound};
 use super::Signals;
 
 /// Deepest ply the search goes (iterations, extensions and quiescence included).
 pub const MAX_PLY: usize = 96;
-/// Moves picked one by one before the rest of the list is sorted at once.
-const PICKS_BEFORE_SORT: usize = 6;
 /// Plies of quiescence that may search every action when the side to move is in danger.
 const QS_DANGER_PLIES: u32 = 2;
 
@@ -62,16 +60,6 @@ pub struct RootMove {
     pub seldepth: usize,
 }
 
-/// Per-ply working lists of the move loop, kept to avoid allocation.
-#[derive(Default)]
-struct Scratch {
-    scores: Vec<i32>,
-    order: Vec<u16>,
-    quiets: Vec<Action>,
-    /// The tail of the list while it is sorted once (see `pick_with_order`).
-    rest: Vec<(i32, u16, Action)>,
-}
-
 /// Per-thread search state.
 pub struct Worker<'a> {
     shared: &'a Shared<'a>,
@@ -97,8 +85,9 @@ pub struct Worker<'a> {
     history: Vec<i16>,
     killers: Vec<[Option<Action>; 2]>,
     pv: Vec<Vec<Action>>,
-    buffers: Vec<Vec<Action>>,
-    scratch: Vec<Scratch>,
+    /// Per ply: the move list, and the quiet actions tried (for history), kept to avoid allocation.
+    lists: Vec<MoveList>,
+    quiets: Vec<Vec<Action>>,
     /// Deepest ply reached in this iteration.
     pub seldepth: usize,
     /// Depth of the current iteration.
@@ -136,8 +125,8 @@ impl<'a> Worker<'a> {
             history: vec![0; 2 * HISTORY_SLOTS],
             killers: vec![[None; 2]; MAX_PLY + 2],
             pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
-            buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(128)).collect(),
-            scratch: (0..MAX_PLY + 2).map(|_| Scratch::default()).collect(),
+            lists: (0..MAX_PLY + 2).map(|_| MoveList::default()).collect(),
+            quiets: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             seldepth: 0,
             root_depth: 1,
             root_moves: Vec::new(),
@@ -265,18 +254,15 @@ impl<'a> Worker<'a> {
     /// winning action ends the principal variation (found by generating).
     fn win_now(&mut self, pos: &Position, ply: usize, pv_node: bool) -> i32 {
         if pv_node {
-            let actions = pos.legal_actions();
-            self.note_win(pos, &actions, ply);
+            let mut list = std::mem::take(&mut self.lists[ply]);
+            list.generate(pos, &self.maps[ply]);
+            if let Some(a) = list.first_win(pos) {
+                self.pv[ply].clear();
+                self.pv[ply].push(a);
+            }
+            self.lists[ply] = list;
         }
         MATE - ply as i32 - 1
-    }
-
-    /// Put the first winning action of `actions` as the whole line of `ply`.
-    fn note_win(&mut self, pos: &Position, actions: &[Action], ply: usize) {
-        if let Some(a) = actions.iter().find(|a| wins_at_once(pos, a)) {
-            self.pv[ply].clear();
-            self.pv[ply].push(*a);
-        }
     }
 
     /// Search one iteration at the root: every root move from `pv_index` on,
@@ -390,26 +376,28 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let mut actions = std::mem::take(&mut self.buffers[ply]);
-        actions.clear();
-        pos.generate_with(&self.maps[ply], &mut actions);
-        let result = if quick.is_none() && any_win(pos, &actions) {
-            self.note_win(pos, &actions, ply);
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.generate(pos, &self.maps[ply]);
+        let win = if quick.is_none() { list.first_win(pos) } else { None };
+        let result = if let Some(a) = win {
+            self.pv[ply].clear();
+            self.pv[ply].push(a);
             MATE - ply as i32 - 1
         } else {
-            self.search_actions(pos, &mut actions, depth, alpha, beta, ply, cut_node, allow_null, hit)
+            self.search_list(pos, &mut list, depth, alpha, beta, ply, cut_node, allow_null, hit)
         };
-        self.buffers[ply] = actions;
+        self.lists[ply] = list;
         result
     }
 
+    /// The move loop of `search`, with the node's actions generated into `list`.
     #[allow(clippy::too_many_arguments)]
-    fn search_actions(
+    fn search_list(
         &mut self,
         pos: &Position,
-        actions: &mut [Action],
+        list: &mut MoveList,
         depth: i32,
-        alpha: i32,
+        mut alpha: i32,
         beta: i32,
         ply: usize,
         cut_node: bool,
@@ -418,7 +406,7 @@ impl<'a> Worker<'a> {
     ) -> i32 {
         let us = pos.side_to_move();
         // R27: no legal action loses.
-        if actions.is_empty() {
+        if list.is_empty() {
             return -(MATE - ply as i32);
         }
         let pv_node = beta - alpha > 1;
@@ -449,70 +437,27 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let tt_index = hit.and_then(|h| h.action).and_then(|(idx, chk)| {
-            let i = idx as usize;
-            (i < actions.len() && action_check(&actions[i]) == chk).then_some(i)
-        });
+        let killers = self.killers[ply];
         let side_hist = &self.history[us.index() * HISTORY_SLOTS..(us.index() + 1) * HISTORY_SLOTS];
-        let mut scratch = std::mem::take(&mut self.scratch[ply]);
-        score_actions(
-            pos,
-            actions,
-            tt_index,
-            &self.killers[ply],
-            side_hist,
-            &mut scratch.scores,
-        );
-        // Remember each action's original index for the TT.
-        scratch.order.clear();
-        scratch.order.extend(0..actions.len() as u16);
-        scratch.quiets.clear();
-        let result = self.search_ordered(
-            pos,
-            actions,
-            &mut scratch,
-            depth,
-            alpha,
-            beta,
-            ply,
-            cut_node,
-            eval,
-            danger,
-        );
-        self.scratch[ply] = scratch;
-        result
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn search_ordered(
-        &mut self,
-        pos: &Position,
-        actions: &mut [Action],
-        scratch: &mut Scratch,
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        cut_node: bool,
-        eval: i32,
-        danger: bool,
-    ) -> i32 {
-        let us = pos.side_to_move();
-        let pv_node = beta - alpha > 1;
-        let Scratch {
-            scores,
-            order,
-            quiets: quiets_tried,
-            rest,
-        } = scratch;
+        let mut score = |a: &Action, head: bool| score_action(pos, a, head, &killers, side_hist);
+        list.score_all(&mut score);
+        if let Some(tt) = hit.and_then(|h| h.action) {
+            list.mark_tt(pos, tt, TT_MOVE, &mut score);
+        }
+        let mut quiets_tried = std::mem::take(&mut self.quiets[ply]);
+        quiets_tried.clear();
 
         let alpha_orig = alpha;
         let mut best = -INF;
-        let mut best_index: Option<usize> = None;
+        let mut best_ref: Option<(u16, u16)> = None;
         let mut searched = 0usize;
-        for n in 0..actions.len() {
-            pick_with_order(actions, scores, order, rest, n);
-            let a = actions[n];
+        let mut n = 0;
+        loop {
+            let side_hist = &self.history[us.index() * HISTORY_SLOTS..(us.index() + 1) * HISTORY_SLOTS];
+            let mut score = |a: &Action, head: bool| score_action(pos, a, head, &killers, side_hist);
+            let Some(e) = list.pick(pos, n, &mut score) else { break };
+            n += 1;
+            let a = e.action;
             let tactical = is_tactical(pos, &a);
             // Late quiet moves at low depth are skipped.
             if !pv_node
@@ -539,7 +484,7 @@ impl<'a> Worker<'a> {
                     if !pv_node {
                         r += 1;
                     }
-                    if self.killers[ply].contains(&Some(a)) {
+                    if killers.contains(&Some(a)) {
                         r -= 1;
                     }
                     r.clamp(0, new_depth - 1)
@@ -557,18 +502,19 @@ impl<'a> Worker<'a> {
             };
             self.pop();
             if self.stopped {
+                self.quiets[ply] = quiets_tried;
                 return 0;
             }
             searched += 1;
             if score > best {
                 best = score;
-                best_index = Some(n);
+                best_ref = Some((e.item, e.option));
                 if score > alpha {
                     alpha = score;
                     self.update_pv(ply, a);
                     if score >= beta {
                         if !tactical {
-                            self.reward_quiet(us, ply, depth, &a, quiets_tried);
+                            self.reward_quiet(us, ply, depth, &a, &quiets_tried);
                         }
                         break;
                     }
@@ -578,6 +524,7 @@ impl<'a> Worker<'a> {
                 quiets_tried.push(a);
             }
         }
+        self.quiets[ply] = quiets_tried;
         if searched == 0 {
             // Everything was pruned: fall back on the static score.
             return eval.min(beta);
@@ -590,7 +537,8 @@ impl<'a> Worker<'a> {
             } else {
                 TtBound::Upper
             };
-            let stored = best_index.map(|n| (order[n], action_check(&actions[n])));
+            // An entry whose place does not fit 16 bits is stored without its action.
+            let stored = best_ref.filter(|&(item, option)| item != u16::MAX && option != u16::MAX);
             self.shared.tt.store(pos.key(), ply, best, depth, bound, stored);
         }
         best
@@ -647,37 +595,40 @@ impl<'a> Worker<'a> {
         if danger && qply >= QS_DANGER_PLIES {
             return stand;
         }
-        let mut actions = std::mem::take(&mut self.buffers[ply]);
-        actions.clear();
+        let mut list = std::mem::take(&mut self.lists[ply]);
         let r = if quick == Some(false) && !danger {
             // Stand pat, then only plain captures, without generating every action.
             if stand >= beta {
                 stand
             } else {
-                push_captures(pos, &self.maps[ply], &mut actions);
-                self.qsearch_actions(pos, &mut actions, alpha, beta, ply, qply, false, stand)
+                list.clear();
+                push_captures(pos, &self.maps[ply], &mut list);
+                self.qsearch_list(pos, &mut list, alpha, beta, ply, qply, false, stand)
             }
         } else {
-            pos.generate_with(&self.maps[ply], &mut actions);
-            if actions.is_empty() {
+            list.generate(pos, &self.maps[ply]);
+            let win = if quick.is_none() { list.first_win(pos) } else { None };
+            if list.is_empty() {
                 // R27: no legal action loses.
                 -(MATE - ply as i32)
-            } else if quick.is_none() && any_win(pos, &actions) {
-                self.note_win(pos, &actions, ply);
+            } else if let Some(a) = win {
+                self.pv[ply].clear();
+                self.pv[ply].push(a);
                 MATE - ply as i32 - 1
             } else {
-                self.qsearch_actions(pos, &mut actions, alpha, beta, ply, qply, danger, stand)
+                self.qsearch_list(pos, &mut list, alpha, beta, ply, qply, danger, stand)
             }
         };
-        self.buffers[ply] = actions;
+        self.lists[ply] = list;
         r
     }
 
+    /// The move loop of `qsearch`: every action in danger, else captures and line overs.
     #[allow(clippy::too_many_arguments)]
-    fn qsearch_actions(
+    fn qsearch_list(
         &mut self,
         pos: &Position,
-        actions: &mut Vec<Action>,
+        list: &mut MoveList,
         mut alpha: i32,
         beta: i32,
         ply: usize,
@@ -694,12 +645,9 @@ impl<'a> Worker<'a> {
             }
             alpha = alpha.max(stand);
             best = stand;
-            actions.retain(|a| is_capture(pos, a) || a.kind == crate::rules::ActionKind::LineOver);
+            list.retain(|a| is_capture(pos, a) || a.kind == crate::rules::ActionKind::LineOver);
         }
-        let mut scratch = std::mem::take(&mut self.scratch[ply]);
-        let scores = &mut scratch.scores;
-        scores.clear();
-        scores.extend(actions.iter().map(|a| {
+        let mut score = |a: &Action, _: bool| {
             if is_capture(pos, a) {
                 64 * victim_value(pos, a.to) - victim_value(pos, a.from)
             } else if a.kind == crate::rules::ActionKind::LineOver {
@@ -707,10 +655,12 @@ impl<'a> Worker<'a> {
             } else {
                 0
             }
-        }));
-        for n in 0..actions.len() {
-            pick(actions, scores, n);
-            let a = actions[n];
+        };
+        list.score_all(&mut score);
+        let mut n = 0;
+        while let Some(e) = list.pick(pos, n, &mut score) {
+            n += 1;
+            let a = e.action;
             // Delta pruning: even this capture's gyullas and piece cannot reach alpha.
             if !danger && is_capture(pos, &a) && stand + 40 * victim_value(pos, a.to) + 250 < alpha {
                 continue;
@@ -735,7 +685,6 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        self.scratch[ply] = scratch;
         best
     }
 }
@@ -743,7 +692,7 @@ impl<'a> Worker<'a> {
 /// The plain captures of the side to move (R20): a move onto an enemy piece
 /// its reach allows, with nothing after it. These are exactly the legal
 /// actions `Move from to` with no follow whose target holds an enemy piece.
-fn push_captures(pos: &Position, map: &ReachMap, out: &mut Vec<Action>) {
+fn push_captures(pos: &Position, map: &ReachMap, out: &mut MoveList) {
     let us = pos.side_to_move();
     let enemy = pos.side_bb(us.opponent());
     if (map.side(us) & enemy).is_empty() {
@@ -751,42 +700,9 @@ fn push_captures(pos: &Position, map: &ReachMap, out: &mut Vec<Action>) {
     }
     for (from, reach) in pos.reaches(pos.side_bb(us)) {
         for to in reach & enemy {
-            out.push(Action::step(from, to));
+            out.add(Action::step(from, to));
         }
     }
-}
-
-/// Select the best remaining action, keeping `order` (original indices) in step; `rest` is a reused buffer.
-fn pick_with_order(
-    actions: &mut [Action],
-    scores: &mut [i32],
-    order: &mut [u16],
-    rest: &mut Vec<(i32, u16, Action)>,
-    from: usize,
-) {
-    // The first picks are often the only ones (cut nodes); past them, sort the rest once.
-    if from == PICKS_BEFORE_SORT {
-        rest.clear();
-        rest.extend((from..actions.len()).map(|i| (scores[i], order[i], actions[i])));
-        rest.sort_by_key(|r| std::cmp::Reverse(r.0));
-        for (k, &(sc, o, a)) in rest.iter().enumerate() {
-            scores[from + k] = sc;
-            order[from + k] = o;
-            actions[from + k] = a;
-        }
-    }
-    if from >= PICKS_BEFORE_SORT {
-        return;
-    }
-    let mut best = from;
-    for i in from + 1..actions.len() {
-        if scores[i] > scores[best] {
-            best = i;
-        }
-    }
-    actions.swap(from, best);
-    scores.swap(from, best);
-    order.swap(from, best);
 }
 
 /// The opponent of the side to move would win on their turn without being
@@ -824,8 +740,9 @@ mod tests {
                     .copied()
                     .filter(|a| a.kind == ActionKind::Move && a.follow == Follow::Nothing && enemy.has(a.to))
                     .collect();
-                let mut got = Vec::new();
-                push_captures(&pos, &pos.reach_map(), &mut got);
+                let mut list = MoveList::default();
+                push_captures(&pos, &pos.reach_map(), &mut list);
+                let mut got = list.actions();
                 want.sort();
                 got.sort();
                 assert_eq!(got, want, "{pos:?}");

@@ -20,10 +20,13 @@ mod alphabeta;
 mod bench;
 pub mod draft;
 pub mod eval;
+mod movelist;
 mod ordering;
 mod score;
 mod searcher;
 mod skill;
+#[cfg(test)]
+mod testkit;
 mod threads;
 mod time;
 mod tt;

@@ -12,7 +12,8 @@ pub const HISTORY_SLOTS: usize = 8 * 49 * 49;
 /// History scores stay within this, so they never reach the tactical bands.
 pub const HISTORY_MAX: i32 = 16_384;
 
-const TT_MOVE: i32 = 1 << 28;
+/// Ordering score of the hash move: above everything else.
+pub const TT_MOVE: i32 = 1 << 28;
 const TACTICAL: i32 = 1 << 22;
 const KILLER: i32 = 1 << 20;
 
@@ -24,13 +25,6 @@ const KILLER: i32 = 1 << 20;
 pub fn wins_at_once(pos: &Position, a: &Action) -> bool {
     let us = pos.side_to_move();
     win_test(pos, a, pos.navia_square(us.opponent()), pos.navia_square(us))
-}
-
-/// Whether some action of `actions` wins at once (as `wins_at_once`, in one pass).
-pub fn any_win(pos: &Position, actions: &[Action]) -> bool {
-    let us = pos.side_to_move();
-    let (theirs, ours) = (pos.navia_square(us.opponent()), pos.navia_square(us));
-    actions.iter().any(|a| win_test(pos, a, theirs, ours))
 }
 
 #[inline]
@@ -50,7 +44,7 @@ fn win_test(pos: &Position, a: &Action, theirs: Option<Square>, ours: Option<Squ
 }
 
 /// Whether the Maseitai on `sq`, dratping or invoking, makes moves that could take a piece.
-fn moving_effect(pos: &Position, sq: Square, follow: Follow) -> bool {
+pub fn moving_effect(pos: &Position, sq: Square, follow: Follow) -> bool {
     let moves = |e: &EffectAction| matches!(e, EffectAction::ExtraMoves(_) | EffectAction::AdvanceGulled);
     let def = pos.catalogue().get(pos.kind_at(sq));
     match follow {
@@ -130,38 +124,35 @@ pub fn history_slot(a: &Action) -> usize {
     (c * 49 + x) * 49 + y
 }
 
-/// Ordering score of each action, into `out`.
-pub fn score_actions(
-    pos: &Position,
-    actions: &[Action],
-    tt_index: Option<usize>,
-    killers: &[Option<Action>; 2],
-    history: &[i16],
-    out: &mut Vec<i32>,
-) {
-    out.clear();
-    out.extend(actions.iter().enumerate().map(|(i, a)| {
-        if Some(i) == tt_index {
-            return TT_MOVE;
-        }
-        if is_capture(pos, a) {
-            // Most valuable victim first, then the cheapest taker.
-            let taker = victim_value(pos, a.from);
-            return TACTICAL + 64 * victim_value(pos, a.to) - taker + follow_bonus(a);
-        }
-        match a.kind {
-            ActionKind::LineOver => return TACTICAL + 64 * 10,
-            ActionKind::Goal => return TT_MOVE - 1,
-            _ => {}
-        }
-        if killers[0] == Some(*a) {
-            return KILLER;
-        }
-        if killers[1] == Some(*a) {
-            return KILLER - 1;
-        }
-        history[history_slot(a)] as i32 + follow_bonus(a)
-    }));
+/// Ordering score of an action (`head`: of a whole family of effect choices, which ranks with a killer among
+/// its actions). The hash move is marked apart (`TT_MOVE`).
+pub fn score_action(pos: &Position, a: &Action, head: bool, killers: &[Option<Action>; 2], history: &[i16]) -> i32 {
+    if is_capture(pos, a) {
+        // Most valuable victim first, then the cheapest taker.
+        let taker = victim_value(pos, a.from);
+        return TACTICAL + 64 * victim_value(pos, a.to) - taker + follow_bonus(a);
+    }
+    match a.kind {
+        ActionKind::LineOver => return TACTICAL + 64 * 10,
+        ActionKind::Goal => return TT_MOVE - 1,
+        _ => {}
+    }
+    let killer = |k: &Option<Action>| {
+        k.is_some_and(|k| {
+            if head {
+                (k.kind, k.from, k.to, k.follow) == (a.kind, a.from, a.to, a.follow)
+            } else {
+                k == *a
+            }
+        })
+    };
+    if killer(&killers[0]) {
+        return KILLER;
+    }
+    if killer(&killers[1]) {
+        return KILLER - 1;
+    }
+    history[history_slot(a)] as i32 + follow_bonus(a)
 }
 
 fn follow_bonus(a: &Action) -> i32 {
@@ -170,18 +161,6 @@ fn follow_bonus(a: &Action) -> i32 {
         Follow::Dratp => 64,
         Follow::Invoke => 32,
     }
-}
-
-/// Index of the best remaining action from `from` on; swaps it into place.
-pub fn pick(actions: &mut [Action], scores: &mut [i32], from: usize) {
-    let mut best = from;
-    for i in from + 1..actions.len() {
-        if scores[i] > scores[best] {
-            best = i;
-        }
-    }
-    actions.swap(from, best);
-    scores.swap(from, best);
 }
 
 /// The history update with gravity: bonuses saturate at `HISTORY_MAX`.
@@ -194,42 +173,8 @@ pub fn update_history(h: &mut i16, bonus: i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{parse_nfen, Catalogue};
-    use crate::search::skill::Rng;
-
-    /// Positions from random play, with forces from the whole catalogue and
-    /// pools pushed high so that Navia dratps come up.
-    fn positions() -> Vec<Position> {
-        let cat = Catalogue::builtin();
-        let ids: Vec<String> = cat
-            .entries()
-            .iter()
-            .filter(|e| !e.is_navia())
-            .map(|e| e.code.to_string())
-            .collect();
-        let mut rng = Rng::new(11);
-        let mut out = Vec::new();
-        for game in 0..60 {
-            let mut force = || {
-                let mut f: Vec<&str> = (0..7).map(|_| ids[rng.below(ids.len())].as_str()).collect();
-                f.sort();
-                f.join(",")
-            };
-            let (w, b) = (force(), force());
-            let pools = if game % 2 == 0 { "0/0" } else { "45/50" };
-            let text = format!("1r1[n02]1r1/bbbbbbb/7/7/7/BBBBBBB/1R1[N01]1R1 w {pools} {w}/{b} -/- - 1");
-            let mut pos = parse_nfen(&text, cat).unwrap();
-            for _ in 0..80 {
-                let legal = pos.legal_actions();
-                if legal.is_empty() {
-                    break;
-                }
-                out.push(pos);
-                pos = pos.play(&legal[rng.below(legal.len())]);
-            }
-        }
-        out
-    }
+    use crate::search::movelist::MoveList;
+    use crate::search::testkit::positions;
 
     #[test]
     fn wins_at_once_are_exactly_the_actions_that_end_the_game_in_a_win() {
@@ -245,7 +190,14 @@ mod tests {
             }
             let any = actions.iter().any(|a| wins_at_once(&pos, a));
             wins += usize::from(any);
-            assert_eq!(any_win(&pos, &actions), any, "{pos:?}");
+            let mut staged = MoveList::default();
+            staged.generate(&pos, &pos.reach_map());
+            let first = staged.first_win(&pos);
+            assert_eq!(first.is_some(), any, "{pos:?}");
+            assert!(
+                first.is_none_or(|a| actions.contains(&a) && wins_at_once(&pos, &a)),
+                "{pos:?}"
+            );
             if let Some(q) = quick_win(&pos, &pos.reach_map()) {
                 assert_eq!(q, any, "{pos:?}");
             }

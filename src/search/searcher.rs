@@ -153,12 +153,7 @@ impl Searcher {
             // The hash move of the position after `best`, if still legal there.
             let child = root.play(&best);
             let hit = tt.probe(child.key(), 1)?;
-            let (idx, chk) = hit.action?;
-            let replies = child.legal_actions();
-            replies
-                .get(idx as usize)
-                .copied()
-                .filter(|a| super::tt::action_check(a) == chk)
+            super::movelist::resolve(&child, hit.action?)
         });
         SearchResult {
             best: Some(best),

@@ -2,12 +2,13 @@
 //!
 //! Each entry is two atomic words, `key ^ data` and `data`, so a torn write
 //! from two threads fails the key check instead of returning a wrong entry.
-//! Actions are stored as their index in `Position::legal_actions()` (a fixed
-//! order) plus a 16-bit check of the action itself.
+//! An action is stored as its place in the node's staged move list: the index
+//! of the generated item (an action or a family of effect choices, in the
+//! fixed generation order) and its index within the family. Read back in the
+//! position whose full key matched, that place always names one of its own
+//! legal actions (`movelist`), so no check of the action itself is needed.
 
 use std::sync::atomic::{AtomicU64, Ordering};
-
-use crate::rules::Action;
 
 use super::score::{score_from_tt, score_to_tt};
 
@@ -25,7 +26,7 @@ pub enum TtBound {
 /// One probed entry, scores already adjusted to the probing ply.
 #[derive(Clone, Copy, Debug)]
 pub struct TtHit {
-    /// Best action's index in the legal action list, if any.
+    /// Best action's place in the staged move list (item, option), if any.
     pub action: Option<(u16, u16)>,
     /// Score.
     pub score: i32,
@@ -50,58 +51,19 @@ pub struct Tt {
     generation: AtomicU64,
 }
 
-/// A 16-bit check of an action, stored beside its index.
-pub fn action_check(a: &Action) -> u16 {
-    use std::hash::{Hash, Hasher};
-    let mut h = Fx(0);
-    a.hash(&mut h);
-    (h.finish() >> 48) as u16
-}
-
-/// A fast multiplicative hasher (the check needs no resistance to attack).
-struct Fx(u64);
-
-impl std::hash::Hasher for Fx {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7C_C1_B7_27_22_0A_95);
-    }
-
-    fn write_u8(&mut self, n: u8) {
-        self.write_u64(n as u64);
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
-
-    fn write_isize(&mut self, n: isize) {
-        self.write_u64(n as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-// data layout: score i16 | depth u8 | bound 2 bits + generation 6 bits | index u16 | check u16
+// data layout: score i16 | depth u8 | bound 2 bits + generation 6 bits | item u16 | option u16
 fn pack(score: i32, depth: i32, bound: TtBound, gen: u8, action: Option<(u16, u16)>) -> u64 {
     let b = match bound {
         TtBound::Exact => 1u64,
         TtBound::Lower => 2,
         TtBound::Upper => 3,
     };
-    let (idx, chk) = action.map_or((u16::MAX, 0), |(i, c)| (i, c));
+    let (item, option) = action.unwrap_or((u16::MAX, 0));
     (score.clamp(-32000, 32000) as i16 as u16 as u64)
         | ((depth.clamp(0, 255) as u64) << 16)
         | ((b | ((gen as u64 & 63) << 2)) << 24)
-        | ((idx as u64) << 32)
-        | ((chk as u64) << 48)
+        | ((item as u64) << 32)
+        | ((option as u64) << 48)
 }
 
 impl Tt {
@@ -156,8 +118,8 @@ impl Tt {
                 3 => TtBound::Upper,
                 _ => continue,
             };
-            let idx = (data >> 32) as u16;
-            let action = (idx != u16::MAX).then_some((idx, (data >> 48) as u16));
+            let item = (data >> 32) as u16;
+            let action = (item != u16::MAX).then_some((item, (data >> 48) as u16));
             return Some(TtHit {
                 action,
                 score: score_from_tt(data as u16 as i16 as i32, ply),
@@ -179,8 +141,8 @@ impl Tt {
             if data == 0 || e.key_xor.load(Ordering::Relaxed) ^ data == key {
                 // Same position: keep its old action when the new result has none.
                 let keep_action = if action.is_none() && data != 0 {
-                    let idx = (data >> 32) as u16;
-                    (idx != u16::MAX).then_some((idx, (data >> 48) as u16))
+                    let item = (data >> 32) as u16;
+                    (item != u16::MAX).then_some((item, (data >> 48) as u16))
                 } else {
                     action
                 };
