@@ -103,14 +103,13 @@ fn check_fast_paths(pos: &Position) {
         for sq in pos.side_bb(side) {
             let reach = pos.reach(sq);
             all |= reach;
-            let want = if pos.maseitai_bb().has(sq) {
-                reach
-            } else {
-                Bitboard::EMPTY
-            };
-            assert_eq!(map.maseitai(sq), want, "Maseitai reach on {sq} in {text}");
+            assert_eq!(map.reach(sq), reach, "reach of the piece on {sq} in {text}");
         }
         assert_eq!(map.side(side), all, "reach of {side:?} in {text}");
+        assert!(
+            Square::all().all(|sq| pos.occupied().has(sq) || map.reach(sq).is_empty()),
+            "{text}"
+        );
         assert_eq!(
             map.in_check(pos, side),
             pos.in_check(side),

@@ -7,6 +7,12 @@ use super::position::{Freeze, Piece, Placed, Position, MAX_FREEZES};
 use super::square::{zones, Bitboard, Square};
 
 impl EffectAction {
+    /// Whether the step moves pieces the way moves do (Tagu's extra moves, the Gulled's mass advance), so that it
+    /// may take a piece, even the Navia.
+    pub fn makes_moves(&self) -> bool {
+        matches!(self, EffectAction::ExtraMoves(_) | EffectAction::AdvanceGulled)
+    }
+
     /// Whether the step asks the player for a choice (a token in the action text, D2).
     pub fn has_choice(&self) -> bool {
         matches!(

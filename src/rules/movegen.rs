@@ -259,8 +259,8 @@ fn gulled_steps(black: Bitboard, red: Bitboard, side: Side) -> Bitboard {
 /// (R24), move generation and the evaluation share it. Built by `Position::reach_map`.
 #[derive(Clone, Copy)]
 pub struct ReachMap {
-    /// Per square: the reach of the Maseitai standing there (empty for other squares).
-    maseitai: [Bitboard; Square::COUNT],
+    /// Per square: the reach of the piece standing there (empty for an empty square).
+    squares: [Bitboard; Square::COUNT],
     /// Per side: every square one of its pieces could move to.
     sides: [Bitboard; 2],
 }
@@ -272,10 +272,10 @@ impl ReachMap {
         self.sides[side.index()]
     }
 
-    /// The reach of the Maseitai on `sq` (empty when no Maseitai stands there).
+    /// The reach of the piece on `sq` (`Position::reach`; empty for an empty square).
     #[inline]
-    pub fn maseitai(&self, sq: Square) -> Bitboard {
-        self.maseitai[sq.index()]
+    pub fn reach(&self, sq: Square) -> Bitboard {
+        self.squares[sq.index()]
     }
 
     /// R24 on the mapped position: `side`'s Navia could be taken by the opponent's next move.
@@ -368,28 +368,35 @@ impl Position {
         (squares & self.occupied()).map(move |sq| (sq, self.reach_with(sq, &au)))
     }
 
-    /// The reach of every piece on the board, per Maseitai and per side (`reach` of each piece, gathered once).
+    /// The reach of every piece on the board, per piece and per side (`reach` of each piece, gathered once).
     pub fn reach_map(&self) -> ReachMap {
         let au = self.auras();
         let occ = self.occupied();
         let mut m = ReachMap {
-            maseitai: [Bitboard::EMPTY; Square::COUNT],
+            squares: [Bitboard::EMPTY; Square::COUNT],
             sides: [Bitboard::EMPTY; 2],
         };
         for side in Side::BOTH {
             let i = side.index();
             let movable = self.sides[i] & !au.stuck;
             let open = !self.sides[i] & !au.untakeable[side.opponent().index()];
-            let mut all = gulled_steps(self.black_gulled & movable, self.red_gulled & movable, side);
+            let mut all = Bitboard::EMPTY;
+            for sq in self.gulled_bb() & movable {
+                let r = gulled_steps(sq.bb() & self.black_gulled, sq.bb() & self.red_gulled, side) & open;
+                m.squares[sq.index()] = r;
+                all |= r;
+            }
             if let Some(n) = (self.navias & movable).first() {
-                all |= ring(n);
+                let r = ring(n) & open;
+                m.squares[n.index()] = r;
+                all |= r;
             }
             for sq in self.maseitai & movable {
                 let r = maseitai_reach(self, sq, side, occ) & open;
-                m.maseitai[sq.index()] = r;
+                m.squares[sq.index()] = r;
                 all |= r;
             }
-            m.sides[i] = all & open;
+            m.sides[i] = all;
         }
         m
     }
@@ -586,7 +593,7 @@ impl Position {
                 dratped,
             };
             let reach = match map {
-                Some(m) => m.maseitai(from),
+                Some(m) => m.reach(from),
                 None => maseitai_reach(self, from, us, occ) & open,
             };
             for to in reach {

@@ -698,8 +698,8 @@ fn push_captures(pos: &Position, map: &ReachMap, out: &mut MoveList) {
     if (map.side(us) & enemy).is_empty() {
         return;
     }
-    for (from, reach) in pos.reaches(pos.side_bb(us)) {
-        for to in reach & enemy {
+    for from in pos.side_bb(us) {
+        for to in map.reach(from) & enemy {
             out.add(Action::step(from, to));
         }
     }

@@ -1,7 +1,6 @@
 //! Move ordering: hash move, winning actions, captures by gyullas value, line
 //! overs, killers, then history.
 
-use crate::rules::catalogue::EffectAction;
 use crate::rules::movegen::ReachMap;
 use crate::rules::{Action, ActionKind, Follow, Position, Square};
 
@@ -45,11 +44,9 @@ fn win_test(pos: &Position, a: &Action, theirs: Option<Square>, ours: Option<Squ
 
 /// Whether the Maseitai on `sq`, dratping or invoking, makes moves that could take a piece.
 pub fn moving_effect(pos: &Position, sq: Square, follow: Follow) -> bool {
-    let moves = |e: &EffectAction| matches!(e, EffectAction::ExtraMoves(_) | EffectAction::AdvanceGulled);
-    let def = pos.catalogue().get(pos.kind_at(sq));
     match follow {
-        Follow::Dratp => def.effect.on_dratp.iter().any(moves),
-        Follow::Invoke => def.effect.invoke.as_ref().is_some_and(|i| moves(&i.action)),
+        Follow::Dratp => pos.catalogue().effect_makes_moves(pos.kind_at(sq), false),
+        Follow::Invoke => pos.catalogue().effect_makes_moves(pos.kind_at(sq), true),
         Follow::Nothing => false,
     }
 }

@@ -281,6 +281,8 @@ pub struct Catalogue {
     tables: Vec<KindTables>,
     /// Dratp costs by kind, apart from the large entries: the evaluation reads them at every node.
     costs: Vec<u8>,
+    /// By kind: whether its dratp effect, and its invoke, make moves (`EffectAction::makes_moves`).
+    moving: Vec<[bool; 2]>,
 }
 
 impl Catalogue {
@@ -298,7 +300,21 @@ impl Catalogue {
         }
         let tables = entries.iter().map(KindTables::build).collect();
         let costs = entries.iter().map(|e| e.cost).collect();
-        Ok(Catalogue { entries, tables, costs })
+        let moving = entries
+            .iter()
+            .map(|e| {
+                [
+                    e.effect.on_dratp.iter().any(EffectAction::makes_moves),
+                    e.effect.invoke.as_ref().is_some_and(|i| i.action.makes_moves()),
+                ]
+            })
+            .collect();
+        Ok(Catalogue {
+            entries,
+            tables,
+            costs,
+            moving,
+        })
     }
 
     /// Parse a catalogue file; a malformed file is refused whole.
@@ -342,6 +358,12 @@ impl Catalogue {
     #[inline]
     pub fn cost(&self, kind: Kind) -> u8 {
         self.costs[kind.index()]
+    }
+
+    /// Whether the kind's dratp effect (`invoke` false) or its invoke (`invoke` true) makes moves.
+    #[inline]
+    pub fn effect_makes_moves(&self, kind: Kind, invoke: bool) -> bool {
+        self.moving[kind.index()][invoke as usize]
     }
 
     /// The move tables of a kind.
