@@ -1,31 +1,24 @@
 //! Positions for the search's unit tests.
 
-use crate::rules::{parse_nfen, Catalogue, Position};
+use crate::rules::forces::{random_force, start_position};
+use crate::rules::{nfen, parse_nfen, Catalogue, ForceRule, Position};
 
 use super::skill::Rng;
 
-/// Positions from random play, with forces from the whole catalogue and
-/// pools pushed high so that Navia dratps come up.
+/// Positions from random play from random standard forces of the whole catalogue, every other game with pools
+/// pushed high so that Navia dratps come up.
 pub fn positions() -> Vec<Position> {
     let cat = Catalogue::builtin();
-    let ids: Vec<String> = cat
-        .entries()
-        .iter()
-        .filter(|e| !e.is_navia())
-        .map(|e| e.code.to_string())
-        .collect();
     let mut rng = Rng::new(11);
     let mut out = Vec::new();
-    for game in 0..60 {
-        let mut force = || {
-            let mut f: Vec<&str> = (0..7).map(|_| ids[rng.below(ids.len())].as_str()).collect();
-            f.sort();
-            f.join(",")
+    for game in 0..60u64 {
+        let force = |seed| random_force(ForceRule::Standard, cat, seed).unwrap();
+        let start = start_position(&force(2 * game), &force(2 * game + 1), cat).unwrap();
+        let mut pos = if game % 2 == 0 {
+            start
+        } else {
+            parse_nfen(&nfen(&start).replacen(" 0/0 ", " 45/50 ", 1), cat).unwrap()
         };
-        let (w, b) = (force(), force());
-        let pools = if game % 2 == 0 { "0/0" } else { "45/50" };
-        let text = format!("1r1[n02]1r1/bbbbbbb/7/7/7/BBBBBBB/1R1[N01]1R1 w {pools} {w}/{b} -/- - 1");
-        let mut pos = parse_nfen(&text, cat).unwrap();
         for _ in 0..80 {
             let legal = pos.legal_actions();
             if legal.is_empty() {
