@@ -8,7 +8,10 @@
 //! transposition table, null-move pruning, reverse futility, late-move
 //! pruning and reductions, check extensions and a quiescence search on
 //! captures (`alphabeta`), hash move / captures by gyullas value / killers /
-//! history ordering (`ordering`). The game's special wins are exact and come
+//! history ordering (`ordering`) over staged move lists whose families of
+//! effect choices are listed only when reached (`movelist`). Each node's
+//! reach map (`Position::reach_map`) is made once and shared by the check
+//! flag, the win test, the evaluation and generation. The game's special wins are exact and come
 //! before any pruning: a side to move that can take the Navia (R20), dratp
 //! its own Navia (R19) or make a Navia goal (R23) scores a mate at once;
 //! repetitions are scored by R26 from the game's history and the line
