@@ -227,19 +227,6 @@ pub(super) fn maseitai_reach(pos: &Position, sq: Square, side: Side, occ: Bitboa
     b
 }
 
-/// Where a Gulled of `side` on `sq` may step (R8), on the board.
-#[inline]
-pub(super) fn gulled_reach(sq: Square, side: Side, red: bool) -> Bitboard {
-    let f = side.forward();
-    let mut b = Bitboard::EMPTY;
-    for dx in if red { -1..=1 } else { 0..=0 } {
-        if let Some(t) = sq.offset(dx, f) {
-            b |= t.bb();
-        }
-    }
-    b
-}
-
 const FILE_A: u64 = 0x0000_0408_1020_4081;
 const FILE_G: u64 = FILE_A << 6;
 
@@ -253,6 +240,16 @@ fn gulled_steps(black: Bitboard, red: Bitboard, side: Side) -> Bitboard {
         Side::Black => (all >> 7) | ((r >> 6) & !FILE_A) | ((r >> 8) & !FILE_G),
     };
     Bitboard(b & Bitboard::FULL.0)
+}
+
+/// Where a Gulled of `side` on `sq` may step (R8), on the board.
+#[inline]
+pub(super) fn gulled_reach(sq: Square, side: Side, red: bool) -> Bitboard {
+    if red {
+        gulled_steps(Bitboard::EMPTY, sq.bb(), side)
+    } else {
+        gulled_steps(sq.bb(), Bitboard::EMPTY, side)
+    }
 }
 
 /// Where the pieces of a position could move (their reach, R8–R10, after auras), gathered once so that check
@@ -382,7 +379,7 @@ impl Position {
             let open = !self.sides[i] & !au.untakeable[side.opponent().index()];
             let mut all = Bitboard::EMPTY;
             for sq in self.gulled_bb() & movable {
-                let r = gulled_steps(sq.bb() & self.black_gulled, sq.bb() & self.red_gulled, side) & open;
+                let r = gulled_reach(sq, side, self.red_gulled.has(sq)) & open;
                 m.squares[sq.index()] = r;
                 all |= r;
             }

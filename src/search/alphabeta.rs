@@ -256,13 +256,19 @@ impl<'a> Worker<'a> {
         if pv_node {
             let mut list = std::mem::take(&mut self.lists[ply]);
             list.generate(pos, &self.maps[ply]);
-            if let Some(a) = list.first_win(pos) {
-                self.pv[ply].clear();
-                self.pv[ply].push(a);
-            }
+            self.listed_win(pos, &mut list, ply);
             self.lists[ply] = list;
         }
         MATE - ply as i32 - 1
+    }
+
+    /// If an action of the generated `list` wins at once, it becomes the whole line of `ply` and the node's
+    /// score is returned.
+    fn listed_win(&mut self, pos: &Position, list: &mut MoveList, ply: usize) -> Option<i32> {
+        let a = list.first_win(pos)?;
+        self.pv[ply].clear();
+        self.pv[ply].push(a);
+        Some(MATE - ply as i32 - 1)
     }
 
     /// Search one iteration at the root: every root move from `pv_index` on,
@@ -378,13 +384,10 @@ impl<'a> Worker<'a> {
 
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.generate(pos, &self.maps[ply]);
-        let win = if quick.is_none() { list.first_win(pos) } else { None };
-        let result = if let Some(a) = win {
-            self.pv[ply].clear();
-            self.pv[ply].push(a);
-            MATE - ply as i32 - 1
-        } else {
-            self.search_list(pos, &mut list, depth, alpha, beta, ply, cut_node, allow_null, hit)
+        let win = quick.is_none().then(|| self.listed_win(pos, &mut list, ply)).flatten();
+        let result = match win {
+            Some(score) => score,
+            None => self.search_list(pos, &mut list, depth, alpha, beta, ply, cut_node, allow_null, hit),
         };
         self.lists[ply] = list;
         result
@@ -438,8 +441,7 @@ impl<'a> Worker<'a> {
         }
 
         let killers = self.killers[ply];
-        let side_hist = &self.history[us.index() * HISTORY_SLOTS..(us.index() + 1) * HISTORY_SLOTS];
-        let mut score = |a: &Action, head: bool| score_action(pos, a, head, &killers, side_hist);
+        let mut score = |a: &Action, head: bool| score_action(pos, a, head, &killers, self.side_history(us));
         list.score_all(&mut score);
         if let Some(tt) = hit.and_then(|h| h.action) {
             list.mark_tt(pos, tt, TT_MOVE, &mut score);
@@ -453,8 +455,7 @@ impl<'a> Worker<'a> {
         let mut searched = 0usize;
         let mut n = 0;
         loop {
-            let side_hist = &self.history[us.index() * HISTORY_SLOTS..(us.index() + 1) * HISTORY_SLOTS];
-            let mut score = |a: &Action, head: bool| score_action(pos, a, head, &killers, side_hist);
+            let mut score = |a: &Action, head: bool| score_action(pos, a, head, &killers, self.side_history(us));
             let Some(e) = list.pick(pos, n, &mut score) else { break };
             n += 1;
             let a = e.action;
@@ -544,6 +545,11 @@ impl<'a> Worker<'a> {
         best
     }
 
+    /// The history table of one side.
+    fn side_history(&self, us: Side) -> &[i16] {
+        &self.history[us.index() * HISTORY_SLOTS..(us.index() + 1) * HISTORY_SLOTS]
+    }
+
     fn reward_quiet(&mut self, us: Side, ply: usize, depth: i32, a: &Action, tried: &[Action]) {
         let k = &mut self.killers[ply];
         if k[0] != Some(*a) {
@@ -607,14 +613,12 @@ impl<'a> Worker<'a> {
             }
         } else {
             list.generate(pos, &self.maps[ply]);
-            let win = if quick.is_none() { list.first_win(pos) } else { None };
+            let win = quick.is_none().then(|| self.listed_win(pos, &mut list, ply)).flatten();
             if list.is_empty() {
                 // R27: no legal action loses.
                 -(MATE - ply as i32)
-            } else if let Some(a) = win {
-                self.pv[ply].clear();
-                self.pv[ply].push(a);
-                MATE - ply as i32 - 1
+            } else if let Some(score) = win {
+                score
             } else {
                 self.qsearch_list(pos, &mut list, alpha, beta, ply, qply, danger, stand)
             }
