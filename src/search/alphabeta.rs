@@ -20,6 +20,8 @@ use super::Signals;
 
 /// Deepest ply the search goes (iterations, extensions and quiescence included).
 pub const MAX_PLY: usize = 96;
+/// The main thread reads the clock when its node count is a multiple of this plus one.
+const CLOCK_MASK: u64 = 7;
 /// Plies of quiescence that may search every action when the side to move is in danger.
 const QS_DANGER_PLIES: u32 = 2;
 
@@ -139,7 +141,9 @@ impl<'a> Worker<'a> {
         self.shared.nodes.load(Ordering::Relaxed) + (self.nodes - self.flushed)
     }
 
-    /// Count a node and look at the clock and the signals now and then.
+    /// Count a node; the main thread reads `stop` at every node (a relaxed load
+    /// costs nothing next to a node) and the clock every few nodes, since in a
+    /// wide position one node can take a tenth of a millisecond.
     #[inline]
     fn tick(&mut self) {
         self.nodes += 1;
@@ -154,7 +158,7 @@ impl<'a> Worker<'a> {
                     self.shared.stop.store(true, Ordering::Relaxed);
                 }
             }
-            if self.nodes & 255 == 0 {
+            if self.nodes & CLOCK_MASK == 0 || self.shared.signals.stop.load(Ordering::Relaxed) {
                 self.poll();
             }
         }
@@ -167,6 +171,16 @@ impl<'a> Worker<'a> {
         if self.shared.stop.load(Ordering::Relaxed) {
             self.stopped = true;
         }
+    }
+
+    /// Inside a long stretch of work within one node: look at the signals and the
+    /// clock (main thread) and say whether the search must return.
+    fn interrupted(&mut self) -> bool {
+        if self.main {
+            self.poll();
+        }
+        self.stopped |= self.shared.stop.load(Ordering::Relaxed);
+        self.stopped
     }
 
     /// Main thread: act on `stop`, `ponderhit` and the clock.
@@ -265,7 +279,7 @@ impl<'a> Worker<'a> {
     /// If an action of the generated `list` wins at once, it becomes the whole line of `ply` and the node's
     /// score is returned.
     fn listed_win(&mut self, pos: &Position, list: &mut MoveList, ply: usize) -> Option<i32> {
-        let a = list.first_win(pos)?;
+        let a = list.first_win(pos, &mut || self.interrupted())?;
         self.pv[ply].clear();
         self.pv[ply].push(a);
         Some(MATE - ply as i32 - 1)

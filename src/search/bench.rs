@@ -2,6 +2,7 @@
 //! total is the signature of the search: any change to what the search does
 //! changes it.
 
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use crate::rules::{parse_nfen, Catalogue, Game};
@@ -47,12 +48,25 @@ pub const BENCH_POSITIONS: &[&str] = &[
     "[m09][+m08][n02]1[m10][m11]1/bb2b1b/3[M06]rb1/1[+M03]3[+m13]1/B2RB2/RBB2BB/1[M05][M04][N01][M07]1[M02] w 6/13 M01/M12 B/B,B,M14,R - 21",
 ];
 
+/// Positions where one node is slow (very wide effect choices: dratped pieces
+/// from the whole catalogue), kept apart from [`BENCH_POSITIONS`] so the bench
+/// signature stays; [`latency`] measures `stop` and `movetime` on both sets.
+pub const WIDE_POSITIONS: &[&str] = &[
+    "2[m23][n01][+m21][m42][m07]/r1b1b1b/[m40]3[+m34]b1/1bR2[+m24]B/2[+M05]BrR1/[+M38]1B2B1/[M28][+M33][M29][N04]1[+M44][M32] w 9/17 -/- B,B,B/B,B - 27",
+];
+
 /// The default bench depth.
 pub const BENCH_DEPTH: u32 = 8;
 
 /// Search every bench position to `depth` with a fresh table; report one line
 /// per position through `info`; return the nodes and the time spent.
 pub fn bench(depth: u32, info: &mut dyn FnMut(&str)) -> (u64, Duration) {
+    bench_until(depth, &Signals::default(), info)
+}
+
+/// [`bench`] that ends soon after `signals.stop` (`stop`, `quit`, end of input):
+/// the totals are then those of the positions searched so far.
+pub fn bench_until(depth: u32, signals: &Signals, info: &mut dyn FnMut(&str)) -> (u64, Duration) {
     let cat = Catalogue::builtin();
     let opts = SearchOptions {
         hash_mb: 16,
@@ -66,7 +80,6 @@ pub fn bench(depth: u32, info: &mut dyn FnMut(&str)) -> (u64, Duration) {
         depth: Some(depth.max(1)),
         ..Limits::default()
     };
-    let signals = Signals::default();
     let mut total = 0;
     let started = Instant::now();
     for (i, text) in BENCH_POSITIONS.iter().enumerate() {
@@ -77,8 +90,12 @@ pub fn bench(depth: u32, info: &mut dyn FnMut(&str)) -> (u64, Duration) {
                 continue;
             }
         };
+        if signals.stop.load(Ordering::Relaxed) {
+            info(&format!("stopped after {i} of {} positions", BENCH_POSITIONS.len()));
+            break;
+        }
         searcher.new_game();
-        let r = searcher.search(&Game::new(pos), &limits, &signals, &mut |_| {});
+        let r = searcher.search(&Game::new(pos), &limits, signals, &mut |_| {});
         total += r.nodes;
         let best = r
             .best
@@ -91,4 +108,67 @@ pub fn bench(depth: u32, info: &mut dyn FnMut(&str)) -> (u64, Duration) {
         ));
     }
     (total, started.elapsed())
+}
+
+/// The worst reaction to `stop` and the worst `movetime` overrun over a set of positions.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Latency {
+    /// Longest time from setting `stop` to the search's return.
+    pub stop: Duration,
+    /// Longest time past `movetime` (with no move overhead) before the search returned.
+    pub overrun: Duration,
+}
+
+/// Measure [`Latency`] on every bench and wide position with `threads`
+/// threads: `rounds` searches of `movetime` each, and `rounds` searches until a
+/// `stop` sent after a few milliseconds. Reports each position through `info`.
+pub fn latency(threads: usize, movetime: Duration, rounds: u32, info: &mut dyn FnMut(&str)) -> Latency {
+    let cat = Catalogue::builtin();
+    let opts = SearchOptions {
+        threads,
+        move_overhead: Duration::ZERO,
+        ..SearchOptions::default()
+    };
+    let mut searcher = Searcher::new(&opts);
+    searcher.prepare();
+    let mut worst = Latency::default();
+    for (i, text) in BENCH_POSITIONS.iter().chain(WIDE_POSITIONS).enumerate() {
+        let Ok(pos) = parse_nfen(text, cat) else { continue };
+        let game = Game::new(pos);
+        let mut here = Latency::default();
+        for round in 0..rounds {
+            let timed = Limits {
+                movetime: Some(movetime),
+                ..Limits::default()
+            };
+            let t = Instant::now();
+            searcher.search(&game, &timed, &Signals::default(), &mut |_| {});
+            here.overrun = here.overrun.max(t.elapsed().saturating_sub(movetime));
+            let signals = Signals::default();
+            let until_stop = Limits {
+                infinite: true,
+                ..Limits::default()
+            };
+            let stop = std::thread::scope(|s| {
+                let sender = s.spawn(|| {
+                    std::thread::sleep(Duration::from_millis(5 + u64::from(round) * 3));
+                    signals.stop.store(true, Ordering::SeqCst);
+                    Instant::now()
+                });
+                searcher.search(&game, &until_stop, &signals, &mut |_| {});
+                let returned = Instant::now();
+                returned.saturating_duration_since(sender.join().expect("the stop thread does not panic"))
+            });
+            here.stop = here.stop.max(stop);
+        }
+        info(&format!(
+            "position {}: stop {} us, overrun {} us",
+            i + 1,
+            here.stop.as_micros(),
+            here.overrun.as_micros()
+        ));
+        worst.stop = worst.stop.max(here.stop);
+        worst.overrun = worst.overrun.max(here.overrun);
+    }
+    worst
 }

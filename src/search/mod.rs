@@ -34,8 +34,9 @@ mod threads;
 mod time;
 mod tt;
 
-pub use bench::{bench, BENCH_DEPTH, BENCH_POSITIONS};
+pub use bench::{bench, bench_until, latency, Latency, BENCH_DEPTH, BENCH_POSITIONS, WIDE_POSITIONS};
 pub use searcher::Searcher;
+pub use skill::MAX_SKILL_LEVEL;
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -132,21 +133,31 @@ pub struct SearchOptions {
     pub threads: usize,
     /// Number of principal variations to report.
     pub multipv: usize,
-    /// 0 = random mover, 1 = greedy, 20 = full strength.
+    /// 0 = random mover, 1 = greedy, [`MAX_SKILL_LEVEL`] = full strength.
     pub skill_level: u32,
+    /// Where the weak levels' random choices start: the same seed, game and
+    /// position give the same move (the protocol draws it from the clock unless
+    /// `Random Seed` fixes it).
+    pub seed: u64,
     /// Time kept back per move for communication lag.
     pub move_overhead: Duration,
 }
 
+impl SearchOptions {
+    /// The built-in settings (the options' defaults).
+    pub const DEFAULT: SearchOptions = SearchOptions {
+        hash_mb: 16,
+        threads: 1,
+        multipv: 1,
+        skill_level: MAX_SKILL_LEVEL,
+        seed: 0,
+        move_overhead: Duration::from_millis(10),
+    };
+}
+
 impl Default for SearchOptions {
     fn default() -> Self {
-        SearchOptions {
-            hash_mb: 16,
-            threads: 1,
-            multipv: 1,
-            skill_level: 20,
-            move_overhead: Duration::from_millis(10),
-        }
+        SearchOptions::DEFAULT
     }
 }
 

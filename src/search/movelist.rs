@@ -7,6 +7,9 @@ use crate::rules::{Action, Position};
 
 use super::ordering::wins_at_once;
 
+/// Actions of a family `first_win` looks through between two questions to `stop`.
+const STOP_CHECK_EVERY: usize = 128;
+
 /// Entries picked one by one before the rest of the list is sorted at once.
 const PICKS_BEFORE_SORT: usize = 6;
 
@@ -183,22 +186,32 @@ impl MoveList {
     }
 
     /// The first action that wins at once (`wins_at_once`), looking into the families whose effect makes moves
-    /// (only those can take the Navia; R21 keeps every other effect off it).
-    pub fn first_win(&mut self, pos: &Position) -> Option<Action> {
+    /// (only those can take the Navia; R21 keeps every other effect off it). In a wide position this looks
+    /// through thousands of actions, so it asks `stop` before each family and every [`STOP_CHECK_EVERY`]
+    /// actions, and gives up (`None`) once it says so.
+    pub fn first_win(&mut self, pos: &Position, stop: &mut dyn FnMut() -> bool) -> Option<Action> {
         let mut family = std::mem::take(&mut self.family);
         let mut found = None;
-        for e in &self.entries {
+        'entries: for e in &self.entries {
             if !e.head {
                 if wins_at_once(pos, &e.action) {
                     found = Some(e.action);
                     break;
                 }
             } else if super::ordering::moving_effect(pos, e.action.from, e.action.follow) {
+                if stop() {
+                    break;
+                }
                 family.clear();
                 pos.expand_family(&e.action, &mut family);
-                if let Some(a) = family.iter().find(|a| wins_at_once(pos, a)) {
-                    found = Some(*a);
-                    break;
+                for chunk in family.chunks(STOP_CHECK_EVERY) {
+                    if let Some(a) = chunk.iter().find(|a| wins_at_once(pos, a)) {
+                        found = Some(*a);
+                        break 'entries;
+                    }
+                    if stop() {
+                        break 'entries;
+                    }
                 }
             }
         }

@@ -189,7 +189,7 @@ mod tests {
             wins += usize::from(any);
             let mut staged = MoveList::default();
             staged.generate(&pos, &pos.reach_map());
-            let first = staged.first_win(&pos);
+            let first = staged.first_win(&pos, &mut || false);
             assert_eq!(first.is_some(), any, "{pos:?}");
             assert!(
                 first.is_none_or(|a| actions.contains(&a) && wins_at_once(&pos, &a)),

@@ -6,7 +6,7 @@ use crate::rules::{Action, Game, Side};
 
 use super::alphabeta::Shared;
 use super::eval::{evaluate, terms, Weights};
-use super::skill;
+use super::skill::{self, MAX_SKILL_LEVEL};
 use super::threads::{run, IdConfig, MAX_DEPTH};
 use super::time::TimeManager;
 use super::tt::Tt;
@@ -99,8 +99,11 @@ impl Searcher {
             }
             return SearchResult::default();
         }
-        let level = self.opts.skill_level.min(20);
-        let seed = root.key() ^ (game.positions().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let level = self.opts.skill_level.min(MAX_SKILL_LEVEL);
+        // The options' seed mixed with where the game stands: each move of a game draws anew.
+        let seed = self.opts.seed.wrapping_mul(0xD6E8_FEB8_6659_FD93)
+            ^ root.key()
+            ^ (game.positions().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         if level <= 1 {
             let best = if level == 0 {
                 skill::random(&actions, seed)
@@ -130,9 +133,10 @@ impl Searcher {
             use_tt: self.use_tt,
             weights: self.weights,
         };
-        let mut max_depth = limits.depth.map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
+        // Any depth beyond the deepest iteration means "as deep as the search goes" (never a wrapped cast).
+        let mut max_depth = limits.depth.map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH as u32) as i32);
         let mut multipv = self.opts.multipv.max(1);
-        if level < 20 {
+        if level < MAX_SKILL_LEVEL {
             max_depth = max_depth.min(skill::depth(level));
             multipv = multipv.max(skill::LINES);
         }
@@ -143,7 +147,7 @@ impl Searcher {
         };
         let tm = TimeManager::new(limits, root.side_to_move(), self.opts.move_overhead);
         let (moves, _depth, nodes) = run(&shared, game.positions(), &actions, &cfg, tm, &wait, info);
-        let best_index = if level < 20 {
+        let best_index = if level < MAX_SKILL_LEVEL {
             skill::pick(&moves, multipv, level, seed)
         } else {
             0

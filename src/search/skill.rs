@@ -2,14 +2,18 @@
 //!
 //! 0 plays a uniformly random legal action, 1 a one-ply greedy one (a win if
 //! there is one, else the most gyullas), 2–19 a shallow search that sometimes
-//! prefers a worse line (as Stockfish does), 20 the full search.
+//! prefers a worse line (as Stockfish does), [`MAX_SKILL_LEVEL`] the full
+//! search. Every choice is drawn from a seed, so a fixed seed replays a game exactly.
 
 use crate::rules::{Action, Position};
 
 use super::alphabeta::RootMove;
 use super::ordering::wins_at_once;
 
-/// Lines searched at the root below level 20, to choose a mistake among.
+/// Full strength; every level from 0 up to it is valid.
+pub const MAX_SKILL_LEVEL: u32 = 20;
+
+/// Lines searched at the root below full strength, to choose a mistake among.
 pub const LINES: usize = 4;
 
 pub use crate::rules::rng::Rng;
@@ -43,7 +47,7 @@ pub fn greedy(pos: &Position, actions: &[Action], seed: u64) -> Action {
     best[Rng::new(seed).below(best.len())]
 }
 
-/// Deepest iteration for a level from 2 to 19.
+/// Deepest iteration for a level from 2 to `MAX_SKILL_LEVEL - 1`.
 pub fn depth(level: u32) -> i32 {
     1 + level as i32 / 2
 }

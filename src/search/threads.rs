@@ -100,7 +100,9 @@ pub fn iterate(w: &mut Worker, root: &Position, cfg: &IdConfig, thread: usize, i
         }
         let best = &w.root_moves[0];
         if let Some(n) = cfg.mate {
-            if best.score >= MATE_BOUND && matches!(to_score(best.score), super::Score::Mate(m) if m <= n as i32) {
+            if best.score >= MATE_BOUND
+                && matches!(to_score(best.score), super::Score::Mate(m) if u32::try_from(m).is_ok_and(|m| m <= n))
+            {
                 break;
             }
         }
