@@ -4,8 +4,8 @@
 //! later against the engine's state, so this module needs no position.
 
 use nom::branch::alt;
-use nom::bytes::complete::{tag, take_till1};
-use nom::character::complete::{char, multispace0, multispace1};
+use nom::bytes::complete::{tag, take_till1, take_while, take_while1};
+use nom::character::complete::{char, multispace0};
 use nom::combinator::{all_consuming, map, opt, value};
 use nom::multi::{separated_list0, separated_list1};
 use nom::sequence::{delimited, separated_pair, terminated};
@@ -226,10 +226,14 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, CommandError> {
     Ok(Some(cmd))
 }
 
-/// The whitespace-separated words of a line.
+/// The words of a line. Words are cut and separated by the same rule, Unicode
+/// whitespace (form feed, no-break space, U+2028, U+3000 …), so no line can fall
+/// between the two and vanish unanswered.
 fn split_words(line: &str) -> Vec<&str> {
-    let word = take_till1::<_, _, nom::error::Error<&str>>(char::is_whitespace);
-    let mut words = all_consuming(delimited(multispace0, separated_list0(multispace1, word), multispace0));
+    let word = || take_till1::<_, _, nom::error::Error<&str>>(char::is_whitespace);
+    let space0 = || take_while(char::is_whitespace);
+    let space1 = take_while1(char::is_whitespace);
+    let mut words = all_consuming(delimited(space0(), separated_list0(space1, word()), space0()));
     // Cannot fail: every non-space run is a word and every space run a separator.
     words(line).map(|(_, w)| w).unwrap_or_default()
 }
@@ -794,6 +798,19 @@ mod tests {
             bad("query winner"),
             "query: expected gameover, p1turn or result, got 'winner'"
         );
+    }
+
+    #[test]
+    fn any_unicode_whitespace_separates_words() {
+        assert_eq!(ok("isready\x0c"), Command::IsReady);
+        assert_eq!(ok("\u{3000}isready\u{2028}"), Command::IsReady);
+        assert_eq!(ok("go depth 1\x0b"), ok("go depth 1"));
+        assert_eq!(ok("go\u{a0}depth\u{3000}1"), ok("go depth 1"));
+        assert_eq!(
+            ok("position\u{2028}startpos moves\x0cc2c3"),
+            ok("position startpos moves c2c3")
+        );
+        assert_eq!(parse_line("\u{a0}\x0b\u{2028}"), Ok(None));
     }
 
     #[test]

@@ -8,11 +8,12 @@
 use std::io::BufRead;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use crossbeam_channel::{unbounded, Receiver, Sender};
 
 use super::command::{parse_line, Command, CommandError, Dialect, ForceWords, GoParams, Query, StartPos};
+use super::options::{self, OptionDef, OptionId, OptionValue, OPTIONS};
 use super::output::Output;
 use crate::rules::forces::{find_piece, start_position, validate, Draft, Force, ForceRule};
 use crate::rules::{
@@ -20,13 +21,10 @@ use crate::rules::{
     Position, Side, Square,
 };
 use crate::search::draft::rank_picks;
-use crate::search::{bench, Bound, Info, Limits, Score, SearchOptions, Searcher, Signals, BENCH_DEPTH};
+use crate::search::{bench_until, Bound, Info, Limits, Score, SearchOptions, Searcher, Signals, BENCH_DEPTH};
 
 /// Engine name sent after `uci`/`ugi`.
 const NAME: &str = concat!("dratp ", env!("CARGO_PKG_VERSION"));
-
-/// The `UCI_Variant` the engine plays.
-const VARIANT: &str = "naviadratp";
 
 /// What the reader hands the worker.
 enum Job {
@@ -63,6 +61,7 @@ pub fn run(args: &[String]) {
         pending,
         current: Arc::new(Signals::default()),
         current_waits: false,
+        interactive: args.is_empty(),
     };
     if args.is_empty() {
         let mut stdin = std::io::stdin().lock();
@@ -116,6 +115,8 @@ struct Reader {
     current: Arc<Signals>,
     /// Whether the latest long job runs until `stop` or `ponderhit`.
     current_waits: bool,
+    /// Lines come from stdin (not from the command line).
+    interactive: bool,
 }
 
 impl Reader {
@@ -152,15 +153,18 @@ impl Reader {
         true
     }
 
-    /// Send a long job once the previous one has finished (as a UCI engine's `go`
-    /// waits for the running search), so `stop` and `ponderhit` always mean the
-    /// job started last. A previous job that would wait for `stop` forever is
-    /// stopped first (it still answers its own `bestmove`).
+    /// Queue a long job. On stdin a new long job first stops the running one (as
+    /// a new `go` does in Stockfish): that one still answers (its `bestmove`,
+    /// its `perft` or `bench` lines), then the new one starts, and the reader
+    /// never waits, so `isready`, `stop` and `quit` are always read at once.
+    /// `stop` and `ponderhit` mean the job sent last. Commands from the command
+    /// line instead run one after the other to their end (a job that would wait
+    /// for `stop` forever is stopped).
     fn long(&mut self, cmd: Command, error: Option<CommandError>) {
-        if self.current_waits {
+        if self.interactive || self.current_waits {
             self.current.stop.store(true, Ordering::SeqCst);
         }
-        while self.pending.load(Ordering::SeqCst) > 0 {
+        while !self.interactive && self.pending.load(Ordering::SeqCst) > 0 {
             std::thread::sleep(Duration::from_millis(1));
         }
         self.current_waits = matches!(&cmd, Command::Go(p) if p.waits_for_signal());
@@ -191,8 +195,8 @@ impl Reader {
 struct Options {
     search: SearchOptions,
     ponder: bool,
-    catalogue_file: String,
-    debug_log_file: String,
+    /// `Random Seed`: 0 draws a new seed at start and at every new game.
+    random_seed: u64,
     force_rule: ForceRule,
 }
 
@@ -212,7 +216,10 @@ impl Engine {
     fn new(out: Output, pending: Arc<AtomicUsize>) -> Engine {
         let cat = Catalogue::builtin();
         let start = Position::startpos(cat).unwrap_or_else(|e| panic!("the built-in start position is broken: {e}"));
-        let search = SearchOptions::default();
+        let search = SearchOptions {
+            seed: game_seed(0),
+            ..SearchOptions::default()
+        };
         Engine {
             out,
             pending,
@@ -224,8 +231,7 @@ impl Engine {
             opts: Options {
                 search,
                 ponder: false,
-                catalogue_file: String::new(),
-                debug_log_file: String::new(),
+                random_seed: 0,
                 force_rule: ForceRule::default(),
             },
         }
@@ -248,7 +254,7 @@ impl Engine {
                     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &cmd {
                         Command::Go(p) => self.go(p, &signals),
                         Command::Perft { depth, full } => self.perft(*depth, *full, &signals),
-                        Command::Bench(d) => self.bench(d.unwrap_or(BENCH_DEPTH)),
+                        Command::Bench(d) => self.bench(d.unwrap_or(BENCH_DEPTH), &signals),
                         _ => unreachable!("only long commands are sent as Long"),
                     }));
                     // A bug in the search must not leave the GUI without its `bestmove`.
@@ -293,6 +299,8 @@ impl Engine {
             Command::Debug(on) => self.debug = on,
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::NewGame => {
+                self.opts.search.seed = game_seed(self.opts.random_seed);
+                self.searcher.set_options(&self.opts.search);
                 self.searcher.new_game();
                 if let Ok(p) = Position::startpos(self.cat) {
                     self.game = Game::new(p);
@@ -317,118 +325,60 @@ impl Engine {
 
     fn hello(&mut self, d: Dialect) {
         self.dialect = d;
-        let o = &self.opts;
-        let s = &o.search;
-        let empty = |v: &str| {
-            if v.is_empty() {
-                "<empty>".to_string()
-            } else {
-                v.to_string()
-            }
-        };
-        self.out.lines([
-            format!("id name {NAME}"),
-            "id author the dratp developers".to_string(),
-            format!(
-                "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
-                s.hash_mb
-            ),
-            format!(
-                "option name Threads type spin default {} min 1 max {MAX_THREADS}",
-                s.threads
-            ),
-            format!(
-                "option name MultiPV type spin default {} min 1 max {MAX_MULTIPV}",
-                s.multipv
-            ),
-            format!("option name Ponder type check default {}", o.ponder),
-            format!(
-                "option name Move Overhead type spin default {} min 0 max {MAX_OVERHEAD_MS}",
-                s.move_overhead.as_millis()
-            ),
-            format!(
-                "option name Skill Level type spin default {} min 0 max 20",
-                s.skill_level
-            ),
-            format!("option name UCI_Variant type combo default {VARIANT} var {VARIANT}"),
-            format!(
-                "option name Catalogue File type string default {}",
-                empty(&o.catalogue_file)
-            ),
-            format!(
-                "option name Debug Log File type string default {}",
-                empty(&o.debug_log_file)
-            ),
-            format!(
-                "option name Force Rule type combo default {} var {} var {}",
-                ForceRule::default().name(),
-                ForceRule::Standard.name(),
-                ForceRule::Singleton.name()
-            ),
-            match d {
-                Dialect::Uci => "uciok".to_string(),
-                Dialect::Ugi => "ugiok".to_string(),
-            },
-        ]);
+        let mut lines = vec![format!("id name {NAME}"), "id author the dratp developers".to_string()];
+        lines.extend(OPTIONS.iter().map(OptionDef::uci_line));
+        lines.push(match d {
+            Dialect::Uci => "uciok".to_string(),
+            Dialect::Ugi => "ugiok".to_string(),
+        });
+        self.out.lines(lines);
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
-        let value = value.map(|v| if v == "<empty>" { "" } else { v });
-        let key = name.to_ascii_lowercase();
-        let res = match key.as_str() {
-            "hash" => spin(name, value, 1, MAX_HASH_MB).and_then(|v| {
-                // A table larger than the free memory would get the process killed when it is filled.
-                match available_mb() {
-                    Some(free) if v > free * 3 / 4 => Err(format!(
-                        "Hash {v} MB is more than this machine can give ({free} MB free)"
-                    )),
-                    _ => {
-                        self.opts.search.hash_mb = v as usize;
-                        Ok(())
-                    }
-                }
-            }),
-            "threads" => spin(name, value, 1, MAX_THREADS).map(|v| self.opts.search.threads = v as usize),
-            "multipv" => spin(name, value, 1, MAX_MULTIPV).map(|v| self.opts.search.multipv = v as usize),
-            "skill level" => spin(name, value, 0, 20).map(|v| self.opts.search.skill_level = v as u32),
-            "move overhead" => {
-                spin(name, value, 0, MAX_OVERHEAD_MS).map(|v| self.opts.search.move_overhead = Duration::from_millis(v))
-            }
-            "ponder" => match value.map(str::to_ascii_lowercase).as_deref() {
-                Some(b @ ("true" | "false")) => {
-                    self.opts.ponder = b == "true";
-                    Ok(())
-                }
-                _ => Err(format!("{name} takes true or false")),
-            },
-            "uci_variant" => match value {
-                Some(v) if v.eq_ignore_ascii_case(VARIANT) => Ok(()),
-                _ => Err(format!("{name}: the only variant is {VARIANT}")),
-            },
-            "catalogue file" => self.set_catalogue(value.unwrap_or("")),
-            "force rule" => match value.and_then(ForceRule::from_name) {
-                Some(r) => {
-                    self.opts.force_rule = r;
-                    Ok(())
-                }
-                None => Err(format!("{name} takes standard or singleton")),
-            },
-            "debug log file" => {
-                let path = value.unwrap_or("");
-                match self.out.set_log_file(path) {
-                    Ok(()) => {
-                        self.opts.debug_log_file = path.to_string();
-                        Ok(())
-                    }
-                    Err(e) => Err(format!("{name}: cannot open '{path}': {e}")),
-                }
-            }
-            _ => Err(format!("unknown option '{name}'")),
+        let res = match options::find(name) {
+            Some(def) => def.parse(value).and_then(|v| self.apply_option(def.id, v)),
+            None => Err(format!("unknown option '{name}'")),
         };
         match res {
             Ok(()) => self.searcher.set_options(&self.opts.search),
             Err(e) => self.error(&format!("setoption: {e}")),
         }
+    }
+
+    /// Apply a value its declaration has checked.
+    fn apply_option(&mut self, id: OptionId, v: OptionValue) -> Result<(), String> {
+        let s = &mut self.opts.search;
+        match (id, v) {
+            (OptionId::Hash, OptionValue::Int(v)) => match available_mb() {
+                // A table larger than the free memory would get the process killed when it is filled.
+                Some(free) if v > free * 3 / 4 => {
+                    return Err(format!(
+                        "Hash {v} MB is more than this machine can give ({free} MB free)"
+                    ))
+                }
+                _ => s.hash_mb = v as usize,
+            },
+            (OptionId::Threads, OptionValue::Int(v)) => s.threads = v as usize,
+            (OptionId::MultiPv, OptionValue::Int(v)) => s.multipv = v as usize,
+            (OptionId::MoveOverhead, OptionValue::Int(v)) => s.move_overhead = Duration::from_millis(v),
+            (OptionId::SkillLevel, OptionValue::Int(v)) => s.skill_level = v as u32,
+            (OptionId::RandomSeed, OptionValue::Int(v)) => {
+                self.opts.random_seed = v;
+                s.seed = game_seed(v);
+            }
+            (OptionId::Ponder, OptionValue::Bool(b)) => self.opts.ponder = b,
+            (OptionId::UciVariant, _) => {}
+            (OptionId::CatalogueFile, OptionValue::Text(path)) => self.set_catalogue(&path)?,
+            (OptionId::ForceRule, OptionValue::Text(name)) => {
+                self.opts.force_rule = ForceRule::from_name(&name).expect("the declared names are the rules' names")
+            }
+            (OptionId::DebugLogFile, OptionValue::Text(path)) => self
+                .out
+                .set_log_file(&path)
+                .map_err(|e| format!("Debug Log File: cannot open '{path}': {e}"))?,
+            (id, v) => unreachable!("{id:?} declared with another type than {v:?}"),
+        }
+        Ok(())
     }
 
     /// `Catalogue File`: a bad file is refused whole and the previous catalogue stays.
@@ -462,7 +412,6 @@ impl Engine {
                 .line("info string the current position does not fit the new catalogue; reset to startpos");
         }
         self.cat = cat;
-        self.opts.catalogue_file = path.to_string();
         Ok(())
     }
 
@@ -603,25 +552,26 @@ impl Engine {
         self.out.lines(lines);
     }
 
-    /// `perft`: one line per root move, sorted, then the total; stops between root moves.
+    /// `perft`: one line per root move, sorted, then the total; `stop` ends it at any depth.
     fn perft(&self, depth: u32, full: bool, signals: &Signals) -> Vec<String> {
         let start = Instant::now();
         let pos = self.game.position();
         if depth == 0 {
             return vec!["Nodes searched: 1".to_string()];
         }
-        let count = if full { perft::perft_full } else { perft::perft };
         let actions = pos.legal_actions();
         let mut counts = Vec::with_capacity(actions.len());
         for a in &actions {
-            if signals.stop.load(Ordering::SeqCst) {
-                return vec![format!(
-                    "info string perft stopped after {} of {} moves",
-                    counts.len(),
-                    actions.len()
-                )];
+            match perft::perft_until(&pos.play(a), depth - 1, !full, &signals.stop) {
+                Some(n) => counts.push((action_text(a, pos.catalogue()), n)),
+                None => {
+                    return vec![format!(
+                        "info string perft stopped after {} of {} moves",
+                        counts.len(),
+                        actions.len()
+                    )]
+                }
             }
-            counts.push((action_text(a, pos.catalogue()), count(&pos.play(a), depth - 1)));
         }
         let elapsed = start.elapsed();
         counts.sort();
@@ -637,9 +587,9 @@ impl Engine {
         lines
     }
 
-    /// `bench`: the search's progress as `info string`, then the totals.
-    fn bench(&self, depth: u32) -> Vec<String> {
-        let (nodes, time) = bench(depth, &mut |s| self.out.line(&format!("info string {s}")));
+    /// `bench`: the search's progress as `info string`, then the totals (of the positions done, after `stop`).
+    fn bench(&self, depth: u32, signals: &Signals) -> Vec<String> {
+        let (nodes, time) = bench_until(depth, signals, &mut |s| self.out.line(&format!("info string {s}")));
         vec![
             format!("Nodes searched: {nodes}"),
             format!("Nodes/second: {}", nodes as u128 * 1000 / time.as_millis().max(1)),
@@ -755,26 +705,24 @@ impl Engine {
     }
 }
 
-const MAX_HASH_MB: u64 = 65536;
-const MAX_THREADS: u64 = 256;
-const MAX_MULTIPV: u64 = 256;
-const MAX_OVERHEAD_MS: u64 = 5000;
+/// The seed of the weak skill levels for a new game: `Random Seed` when it is
+/// set, else drawn from the clock and the process, so games differ.
+fn game_seed(fixed: u64) -> u64 {
+    if fixed != 0 {
+        return fixed;
+    }
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ u64::from(std::process::id()).rotate_left(32)
+}
 
-/// A spin option's value, in range.
 /// Free memory in MiB as the kernel reports it (`MemAvailable`), where it does.
 fn available_mb() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb / 1024)
-}
-
-fn spin(name: &str, value: Option<&str>, min: u64, max: u64) -> Result<u64, String> {
-    let v = value.ok_or_else(|| format!("{name} needs a value"))?;
-    match v.parse::<u64>() {
-        Ok(n) if (min..=max).contains(&n) => Ok(n),
-        _ => Err(format!("{name} takes an integer from {min} to {max}, got '{v}'")),
-    }
 }
 
 /// `p1win`, `p2win`, `draw` or `none`.

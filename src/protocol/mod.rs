@@ -4,6 +4,7 @@
 
 pub mod command;
 pub mod engine;
+pub mod options;
 pub mod output;
 
 pub use engine::run;

@@ -1,0 +1,336 @@
+//! The engine's options, each declared once (as Stockfish's `OptionsMap`): its
+//! name, type, built-in default, range and meaning. That one declaration gives
+//! the `uci` listing, checks every `setoption` value, and is the table of
+//! protocol.md (a test compares them).
+
+use crate::rules::forces::ForceRule;
+use crate::search::{SearchOptions, MAX_SKILL_LEVEL};
+
+/// The `UCI_Variant` the engine plays.
+pub const VARIANT: &str = "naviadratp";
+
+/// Largest `Hash` in MiB.
+const MAX_HASH_MB: u64 = 65536;
+/// Most `Threads`.
+const MAX_THREADS: u64 = 256;
+/// Most `MultiPV` lines.
+const MAX_MULTIPV: u64 = 256;
+/// Largest `Move Overhead` in milliseconds.
+const MAX_OVERHEAD_MS: u64 = 5000;
+/// Largest `Random Seed` (a signed 32-bit spin, which every GUI can show).
+const MAX_SEED: u64 = i32::MAX as u64;
+
+/// Which option a declaration is; the session applies a checked value by it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OptionId {
+    /// `Hash`.
+    Hash,
+    /// `Threads`.
+    Threads,
+    /// `MultiPV`.
+    MultiPv,
+    /// `Ponder`.
+    Ponder,
+    /// `Move Overhead`.
+    MoveOverhead,
+    /// `Skill Level`.
+    SkillLevel,
+    /// `Random Seed`.
+    RandomSeed,
+    /// `UCI_Variant`.
+    UciVariant,
+    /// `Catalogue File`.
+    CatalogueFile,
+    /// `Debug Log File`.
+    DebugLogFile,
+    /// `Force Rule`.
+    ForceRule,
+}
+
+/// An option's type with its default and range.
+#[derive(Clone, Copy, Debug)]
+pub enum OptionKind {
+    /// An integer from `min` to `max`.
+    Spin {
+        /// Built-in value.
+        default: u64,
+        /// Smallest value.
+        min: u64,
+        /// Largest value.
+        max: u64,
+    },
+    /// `true` or `false`.
+    Check {
+        /// Built-in value.
+        default: bool,
+    },
+    /// One word of a list (case-insensitive).
+    Combo {
+        /// Built-in value.
+        default: &'static str,
+        /// Every allowed value.
+        vars: &'static [&'static str],
+    },
+    /// Free text (a path); empty by default, written `<empty>`.
+    Text,
+}
+
+/// A value that passed its option's check.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum OptionValue {
+    /// A spin's value.
+    Int(u64),
+    /// A check's value.
+    Bool(bool),
+    /// A combo's value as declared, or a string option's text.
+    Text(String),
+}
+
+/// One option's declaration.
+#[derive(Clone, Copy, Debug)]
+pub struct OptionDef {
+    /// Which option.
+    pub id: OptionId,
+    /// The name GUIs show and send.
+    pub name: &'static str,
+    /// Type, default and range.
+    pub kind: OptionKind,
+    /// What it sets, for protocol.md's table.
+    pub meaning: &'static str,
+}
+
+const FORCE_RULES: [&str; 2] = [ForceRule::ALL[0].name(), ForceRule::ALL[1].name()];
+
+/// Every option, in `uci` listing order.
+pub const OPTIONS: &[OptionDef] = &[
+    OptionDef {
+        id: OptionId::Hash,
+        name: "Hash",
+        kind: OptionKind::Spin {
+            default: SearchOptions::DEFAULT.hash_mb as u64,
+            min: 1,
+            max: MAX_HASH_MB,
+        },
+        meaning: "transposition table size in MiB; allocated at the next `isready`/`go`; a size above three quarters \
+                  of the free memory (`MemAvailable`) is refused with an error line, since filling it would get the \
+                  process killed",
+    },
+    OptionDef {
+        id: OptionId::Threads,
+        name: "Threads",
+        kind: OptionKind::Spin {
+            default: SearchOptions::DEFAULT.threads as u64,
+            min: 1,
+            max: MAX_THREADS,
+        },
+        meaning: "search threads (Lazy SMP on a shared table), kept alive between searches; one `bestmove` whatever \
+                  the count; at most as many run at once as the machine has hardware threads",
+    },
+    OptionDef {
+        id: OptionId::MultiPv,
+        name: "MultiPV",
+        kind: OptionKind::Spin {
+            default: SearchOptions::DEFAULT.multipv as u64,
+            min: 1,
+            max: MAX_MULTIPV,
+        },
+        meaning: "number of best lines reported as `info … multipv k …`",
+    },
+    OptionDef {
+        id: OptionId::Ponder,
+        name: "Ponder",
+        kind: OptionKind::Check { default: false },
+        meaning: "the GUI may send `go ponder`; the engine ponders only when asked",
+    },
+    OptionDef {
+        id: OptionId::MoveOverhead,
+        name: "Move Overhead",
+        kind: OptionKind::Spin {
+            default: SearchOptions::DEFAULT.move_overhead.as_millis() as u64,
+            min: 0,
+            max: MAX_OVERHEAD_MS,
+        },
+        meaning: "milliseconds kept back per move for communication lag",
+    },
+    OptionDef {
+        id: OptionId::SkillLevel,
+        name: "Skill Level",
+        kind: OptionKind::Spin {
+            default: MAX_SKILL_LEVEL as u64,
+            min: 0,
+            max: MAX_SKILL_LEVEL as u64,
+        },
+        meaning: "0 plays a random legal move, 1 a one-ply greedy move, the highest level full strength; the weak \
+                  levels vary from game to game (see `Random Seed`)",
+    },
+    OptionDef {
+        id: OptionId::RandomSeed,
+        name: "Random Seed",
+        kind: OptionKind::Spin {
+            default: 0,
+            min: 0,
+            max: MAX_SEED,
+        },
+        meaning: "0: the weak skill levels draw a new seed from the clock and the process at start and at every \
+                  `ucinewgame`; any other value fixes the seed, so the same commands replay the same moves",
+    },
+    OptionDef {
+        id: OptionId::UciVariant,
+        name: "UCI_Variant",
+        kind: OptionKind::Combo {
+            default: VARIANT,
+            vars: &[VARIANT],
+        },
+        meaning: "the only variant; any other value is refused",
+    },
+    OptionDef {
+        id: OptionId::CatalogueFile,
+        name: "Catalogue File",
+        kind: OptionKind::Text,
+        meaning: "piece catalogue to load; empty = the built-in one",
+    },
+    OptionDef {
+        id: OptionId::DebugLogFile,
+        name: "Debug Log File",
+        kind: OptionKind::Text,
+        meaning: "copy every input and output line to this file (appending); empty = off",
+    },
+    OptionDef {
+        id: OptionId::ForceRule,
+        name: "Force Rule",
+        kind: OptionKind::Combo {
+            default: FORCE_RULES[0],
+            vars: &FORCE_RULES,
+        },
+        meaning: "the copy limit `position startpos forces` checks: twice (R28) or once (R29)",
+    },
+];
+
+/// The declaration of the option called `name` (case-insensitive).
+pub fn find(name: &str) -> Option<&'static OptionDef> {
+    OPTIONS.iter().find(|o| o.name.eq_ignore_ascii_case(name))
+}
+
+impl OptionDef {
+    /// The option's `uci` line, with its built-in default.
+    pub fn uci_line(&self) -> String {
+        let name = self.name;
+        match self.kind {
+            OptionKind::Spin { default, min, max } => {
+                format!("option name {name} type spin default {default} min {min} max {max}")
+            }
+            OptionKind::Check { default } => format!("option name {name} type check default {default}"),
+            OptionKind::Combo { default, vars } => {
+                let vars: String = vars.iter().map(|v| format!(" var {v}")).collect();
+                format!("option name {name} type combo default {default}{vars}")
+            }
+            OptionKind::Text => format!("option name {name} type string default <empty>"),
+        }
+    }
+
+    /// Check a `setoption` value (`None` when no `value` word was sent; `<empty>` is the empty string).
+    pub fn parse(&self, value: Option<&str>) -> Result<OptionValue, String> {
+        let name = self.name;
+        let value = value.map(|v| if v == "<empty>" { "" } else { v });
+        match self.kind {
+            OptionKind::Spin { min, max, .. } => {
+                let v = value.ok_or_else(|| format!("{name} needs a value"))?;
+                match v.parse::<u64>() {
+                    Ok(n) if (min..=max).contains(&n) => Ok(OptionValue::Int(n)),
+                    _ => Err(format!("{name} takes an integer from {min} to {max}, got '{v}'")),
+                }
+            }
+            OptionKind::Check { .. } => match value.map(str::to_ascii_lowercase).as_deref() {
+                Some(b @ ("true" | "false")) => Ok(OptionValue::Bool(b == "true")),
+                _ => Err(format!("{name} takes true or false")),
+            },
+            OptionKind::Combo { vars, .. } => {
+                let found = value.and_then(|v| vars.iter().find(|w| w.eq_ignore_ascii_case(v)));
+                match found {
+                    Some(w) => Ok(OptionValue::Text(w.to_string())),
+                    // A one-word combo is `UCI_Variant`.
+                    None if vars.len() == 1 => Err(format!("{name}: the only variant is {}", vars[0])),
+                    None => Err(format!("{name} takes {}", vars.join(" or "))),
+                }
+            }
+            OptionKind::Text => Ok(OptionValue::Text(value.unwrap_or("").to_string())),
+        }
+    }
+
+    /// The option's row in protocol.md's table.
+    pub fn table_row(&self) -> String {
+        let (kind, default, range) = match self.kind {
+            OptionKind::Spin { default, min, max } => ("spin", default.to_string(), format!("{min}–{max}")),
+            OptionKind::Check { default } => ("check", default.to_string(), String::new()),
+            OptionKind::Combo { default, vars } => {
+                let vars: Vec<String> = vars.iter().map(|v| format!("`{v}`")).collect();
+                ("combo", format!("`{default}`"), vars.join(", "))
+            }
+            OptionKind::Text => ("string", "`<empty>`".to_string(), "path".to_string()),
+        };
+        format!("| `{}` | {kind} | {default} | {range} | {} |", self.name, self.meaning)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_the_built_in_settings() {
+        let o = SearchOptions::default();
+        let spin = |id| match OPTIONS.iter().find(|d| d.id == id).map(|d| d.kind) {
+            Some(OptionKind::Spin { default, .. }) => default,
+            k => panic!("{k:?}"),
+        };
+        assert_eq!(spin(OptionId::Hash), o.hash_mb as u64);
+        assert_eq!(spin(OptionId::Threads), o.threads as u64);
+        assert_eq!(spin(OptionId::SkillLevel), u64::from(o.skill_level));
+        assert_eq!(spin(OptionId::MoveOverhead), o.move_overhead.as_millis() as u64);
+        assert_eq!(FORCE_RULES[0], ForceRule::default().name());
+    }
+
+    #[test]
+    fn values_are_checked_against_the_declaration() {
+        let hash = find("hash").unwrap();
+        assert_eq!(hash.parse(Some("64")), Ok(OptionValue::Int(64)));
+        assert_eq!(
+            hash.parse(Some("0")),
+            Err("Hash takes an integer from 1 to 65536, got '0'".to_string())
+        );
+        assert_eq!(hash.parse(None), Err("Hash needs a value".to_string()));
+        let rule = find("Force Rule").unwrap();
+        assert_eq!(rule.parse(Some("SINGLETON")), Ok(OptionValue::Text("singleton".into())));
+        assert_eq!(
+            rule.parse(Some("draft")),
+            Err("Force Rule takes standard or singleton".to_string())
+        );
+        assert_eq!(
+            find("Catalogue File").unwrap().parse(Some("<empty>")),
+            Ok(OptionValue::Text(String::new()))
+        );
+        assert!(find("Contempt").is_none());
+    }
+
+    #[test]
+    fn protocol_md_lists_exactly_the_declared_options() {
+        let doc = include_str!("../../protocol.md");
+        let table: Vec<&str> = doc
+            .split("## Options")
+            .nth(1)
+            .expect("an Options section")
+            .lines()
+            .skip_while(|l| !l.starts_with("| `"))
+            .take_while(|l| l.starts_with('|'))
+            .collect();
+        let want: Vec<String> = OPTIONS.iter().map(OptionDef::table_row).collect();
+        assert_eq!(table, want, "protocol.md's option table must be the registry's rows");
+        let listing: Vec<String> = OPTIONS.iter().map(OptionDef::uci_line).collect();
+        for line in &listing {
+            assert!(
+                doc.contains(line.as_str()),
+                "protocol.md's uci transcript lacks '{line}'"
+            );
+        }
+    }
+}
