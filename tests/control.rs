@@ -199,3 +199,35 @@ fn quit_and_end_of_input_end_every_long_command() {
     // A queued go behind a go that waits for a mate.
     quit_during("go mate 2\ngo depth 60", false);
 }
+
+/// Threads of the engine process, as Linux lists them.
+fn threads_of(e: &Engine) -> usize {
+    std::fs::read_dir(format!("/proc/{}/task", e.child.id()))
+        .expect("Linux lists a process's threads")
+        .count()
+}
+
+#[test]
+fn search_threads_live_between_searches_and_256_stop_promptly() {
+    let mut e = Engine::start();
+    e.sync();
+    let idle = threads_of(&e);
+    e.send("setoption name Threads value 256");
+    e.send("position startpos");
+    e.send("go depth 3");
+    e.bestmove();
+    e.sync();
+    let helpers = threads_of(&e) - idle;
+    let hardware = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // The helpers stay parked after the search; no more run than the machine has threads.
+    assert_eq!(helpers, hardware.min(256) - 1);
+    for _ in 0..5 {
+        e.send("go infinite");
+        std::thread::sleep(Duration::from_millis(30));
+        e.send("stop");
+        e.bestmove();
+        e.sync();
+        assert_eq!(threads_of(&e) - idle, helpers, "no thread is started per go");
+    }
+    e.quit();
+}

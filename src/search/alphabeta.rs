@@ -3,6 +3,7 @@
 //! run by one `Worker` per thread.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use crate::rules::movegen::ReachMap;
@@ -26,11 +27,9 @@ const CLOCK_MASK: u64 = 7;
 const QS_DANGER_PLIES: u32 = 2;
 
 /// State shared by all threads of one search.
-pub struct Shared<'a> {
+pub struct Shared {
     /// The transposition table.
-    pub tt: &'a Tt,
-    /// The protocol's signals.
-    pub signals: &'a Signals,
+    pub tt: Arc<Tt>,
     /// Set when every thread must return.
     pub stop: AtomicBool,
     /// Nodes of all threads, flushed now and then.
@@ -64,7 +63,9 @@ pub struct RootMove {
 
 /// Per-thread search state.
 pub struct Worker<'a> {
-    shared: &'a Shared<'a>,
+    shared: &'a Shared,
+    /// The protocol's signals, which only the main thread reads.
+    signals: Option<&'a Signals>,
     /// Main thread: polls the signals and the clock.
     pub main: bool,
     /// The clock (main thread only).
@@ -107,14 +108,16 @@ fn reduction(depth: i32, moves: usize) -> i32 {
 }
 
 impl<'a> Worker<'a> {
-    /// A worker for the game whose positions are `history` (root last).
-    pub fn new(shared: &'a Shared<'a>, history: &[Position], main: bool) -> Worker<'a> {
+    /// A worker for the game whose positions are `history` (root last); the main
+    /// thread's worker is the one given the protocol's `signals`.
+    pub fn new(shared: &'a Shared, history: &[Position], signals: Option<&'a Signals>) -> Worker<'a> {
         let keys: Vec<u64> = history.iter().map(|p| p.key()).collect();
         let checked = history.iter().map(|p| p.in_check(p.side_to_move())).collect();
         let root_index = keys.len() - 1;
         Worker {
             shared,
-            main,
+            signals,
+            main: signals.is_some(),
             tm: None,
             nodes: 0,
             flushed: 0,
@@ -158,7 +161,7 @@ impl<'a> Worker<'a> {
                     self.shared.stop.store(true, Ordering::Relaxed);
                 }
             }
-            if self.nodes & CLOCK_MASK == 0 || self.shared.signals.stop.load(Ordering::Relaxed) {
+            if self.nodes & CLOCK_MASK == 0 || self.signals.is_some_and(|s| s.stop.load(Ordering::Relaxed)) {
                 self.poll();
             }
         }
@@ -185,7 +188,7 @@ impl<'a> Worker<'a> {
 
     /// Main thread: act on `stop`, `ponderhit` and the clock.
     pub fn poll(&mut self) {
-        let sig = self.shared.signals;
+        let Some(sig) = self.signals else { return };
         if sig.stop.load(Ordering::Relaxed) {
             self.shared.stop.store(true, Ordering::Relaxed);
         }

@@ -1,13 +1,14 @@
 //! The search entry point the protocol drives.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 
 use crate::rules::{Action, Game, Side};
 
 use super::alphabeta::Shared;
 use super::eval::{evaluate, terms, Weights};
 use super::skill::{self, MAX_SKILL_LEVEL};
-use super::threads::{run, IdConfig, MAX_DEPTH};
+use super::threads::{run, IdConfig, Pool, MAX_DEPTH};
 use super::time::TimeManager;
 use super::tt::Tt;
 use super::{Info, Limits, SearchOptions, SearchResult, Signals};
@@ -15,7 +16,9 @@ use super::{Info, Limits, SearchOptions, SearchResult, Signals};
 /// A search engine: options, the transposition table, and `search`.
 pub struct Searcher {
     opts: SearchOptions,
-    tt: Option<Tt>,
+    tt: Option<Arc<Tt>>,
+    /// The helper threads, kept between searches.
+    pool: Pool,
     use_tt: bool,
     weights: Weights,
 }
@@ -26,6 +29,7 @@ impl Searcher {
         Searcher {
             opts: opts.clone(),
             tt: None,
+            pool: Pool::default(),
             use_tt: true,
             weights: Weights::DEFAULT,
         }
@@ -42,7 +46,7 @@ impl Searcher {
     /// Allocate the transposition table if it is not there yet.
     pub fn prepare(&mut self) {
         if self.tt.is_none() {
-            self.tt = Some(Tt::new(self.opts.hash_mb));
+            self.tt = Some(Arc::new(Tt::new(self.opts.hash_mb)));
         }
     }
 
@@ -121,18 +125,18 @@ impl Searcher {
         }
 
         self.prepare();
-        let tt = self.tt.as_ref().expect("prepared");
+        let tt = self.tt.clone().expect("prepared");
         tt.new_search();
-        let shared = Shared {
-            tt,
-            signals,
+        let shared = Arc::new(Shared {
+            tt: tt.clone(),
             stop: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             node_limit: limits.nodes,
-            threads: self.opts.threads.max(1),
+            // More threads than the machine runs at once only share its cores and delay `stop`.
+            threads: self.opts.threads.clamp(1, hardware_threads()),
             use_tt: self.use_tt,
             weights: self.weights,
-        };
+        });
         // Any depth beyond the deepest iteration means "as deep as the search goes" (never a wrapped cast).
         let mut max_depth = limits.depth.map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH as u32) as i32);
         let mut multipv = self.opts.multipv.max(1);
@@ -146,7 +150,17 @@ impl Searcher {
             mate: limits.mate,
         };
         let tm = TimeManager::new(limits, root.side_to_move(), self.opts.move_overhead);
-        let (moves, _depth, nodes) = run(&shared, game.positions(), &actions, &cfg, tm, &wait, info);
+        let (moves, _depth, nodes) = run(
+            &shared,
+            &mut self.pool,
+            signals,
+            game.positions(),
+            &actions,
+            &cfg,
+            tm,
+            &wait,
+            info,
+        );
         let best_index = if level < MAX_SKILL_LEVEL {
             skill::pick(&moves, multipv, level, seed)
         } else {
@@ -188,4 +202,9 @@ impl Searcher {
         ));
         out
     }
+}
+
+/// How many threads the machine runs at once (1 if it cannot tell).
+fn hardware_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }

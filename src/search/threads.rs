@@ -1,17 +1,22 @@
 //! Iterative deepening with aspiration windows, MultiPV, and Lazy SMP: helper
-//! threads run the same loop on the shared transposition table.
+//! threads (a [`Pool`] that lives between searches) run the same loop on the
+//! shared transposition table.
 
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 use std::time::Instant;
+
+use crossbeam_channel::{unbounded, Receiver, SendError, Sender};
 
 use crate::rules::{Action, Position};
 
 use super::alphabeta::{RootMove, Shared, Worker, MAX_PLY};
 use super::score::{is_mate, to_score, INF, MATE_BOUND};
 use super::tt::TtBound;
-use super::{Bound, Info};
+use super::{Bound, Info, Signals};
 
 /// What one iterative-deepening run may do.
+#[derive(Clone, Debug)]
 pub struct IdConfig {
     /// Last iteration.
     pub max_depth: i32,
@@ -181,10 +186,68 @@ pub fn report(w: &Worker, depth: i32, multipv: usize, info: &mut dyn FnMut(&Info
     }
 }
 
-/// Run one search on `threads` threads; returns the main worker's root moves,
-/// the last completed depth and the nodes of all threads.
+/// The helper threads of Lazy SMP. They live from one search to the next,
+/// each parked on its channel, so a `go` spawns nothing and a large `Threads`
+/// costs nothing between searches.
+#[derive(Default)]
+pub struct Pool {
+    helpers: Vec<Sender<Task>>,
+}
+
+/// One helper's share of a search.
+struct Task {
+    shared: Arc<Shared>,
+    history: Arc<[Position]>,
+    moves: Arc<[Action]>,
+    cfg: IdConfig,
+    thread: usize,
+    /// Dropped when the helper is done (also if it panics), which is how the main thread knows.
+    _done: Sender<()>,
+}
+
+impl Pool {
+    /// Start `task` on helper `i`, starting the helper first if it is not running.
+    fn start(&mut self, i: usize, task: Task) {
+        while self.helpers.len() <= i {
+            self.helpers.push(spawn_helper(self.helpers.len()));
+        }
+        // A helper that died (a bug made it panic) is replaced.
+        if let Err(SendError(task)) = self.helpers[i].send(task) {
+            self.helpers[i] = spawn_helper(i);
+            let _ = self.helpers[i].send(task);
+        }
+    }
+}
+
+/// Start helper thread `i` (0-based), parked until it is sent a task.
+fn spawn_helper(i: usize) -> Sender<Task> {
+    let (tx, rx) = unbounded::<Task>();
+    std::thread::Builder::new()
+        .name(format!("search-{}", i + 1))
+        .spawn(move || helper(rx))
+        .expect("cannot start a search thread");
+    tx
+}
+
+/// A helper thread: search each task it is given until its pool is dropped.
+fn helper(tasks: Receiver<Task>) {
+    for task in tasks {
+        let root = *task.history.last().expect("a game has a position");
+        let mut w = Worker::new(&task.shared, &task.history, None);
+        w.root_moves = root_moves(&task.moves);
+        iterate(&mut w, &root, &task.cfg, task.thread, &mut |_| {});
+        w.flush_nodes();
+    }
+}
+
+/// Run one search on the main thread and `shared.threads - 1` helpers of
+/// `pool`; returns the main worker's root moves, the last completed depth and
+/// the nodes of all threads. The helpers are done when it returns.
+#[allow(clippy::too_many_arguments)]
 pub fn run(
-    shared: &Shared,
+    shared: &Arc<Shared>,
+    pool: &mut Pool,
+    signals: &Signals,
     history: &[Position],
     moves: &[Action],
     cfg: &IdConfig,
@@ -194,41 +257,48 @@ pub fn run(
 ) -> (Vec<RootMove>, i32, u64) {
     let root = *history.last().expect("a game has a position");
     let started = Instant::now();
-    let (moves_out, depth) = std::thread::scope(|scope| {
-        let mut helpers = Vec::new();
+    let (done_tx, done_rx) = unbounded::<()>();
+    if shared.threads > 1 {
+        let (history, moves): (Arc<[Position]>, Arc<[Action]>) = (history.into(), moves.into());
         for t in 1..shared.threads {
-            helpers.push(scope.spawn(move || {
-                let mut w = Worker::new(shared, history, false);
-                w.root_moves = root_moves(moves);
-                iterate(&mut w, &root, cfg, t, &mut |_| {});
-                w.flush_nodes();
-            }));
+            let task = Task {
+                shared: shared.clone(),
+                history: history.clone(),
+                moves: moves.clone(),
+                cfg: cfg.clone(),
+                thread: t,
+                _done: done_tx.clone(),
+            };
+            pool.start(t - 1, task);
         }
-        let mut w = Worker::new(shared, history, true);
-        w.started = started;
-        w.tm = Some(tm);
-        w.root_moves = root_moves(moves);
-        let depth = iterate(&mut w, &root, cfg, 0, info);
-        // `go infinite` and pondering: no answer before `stop` (or `ponderhit`).
-        while wait_for_stop() {
-            w.poll();
-            if shared.signals.stop.load(Ordering::Relaxed) {
-                break;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    drop(done_tx);
+    let mut w = Worker::new(shared, history, Some(signals));
+    w.started = started;
+    w.tm = Some(tm);
+    w.root_moves = root_moves(moves);
+    let depth = iterate(&mut w, &root, cfg, 0, info);
+    // `go infinite` and pondering: no answer before `stop` (or `ponderhit`).
+    while wait_for_stop() {
+        w.poll();
+        if signals.stop.load(Ordering::Relaxed) {
+            break;
         }
-        shared.stop.store(true, Ordering::Relaxed);
-        w.flush_nodes();
-        for h in helpers {
-            let _ = h.join();
-        }
-        // An interrupted iteration may have changed the best move: report it.
-        let best = &w.root_moves[0];
-        if w.stopped && (best.score > -INF || best.prev_score > -INF) {
-            let multipv = cfg.multipv.clamp(1, w.root_moves.len());
-            report(&w, depth.max(1), multipv, info);
-        }
-        (std::mem::take(&mut w.root_moves), depth)
-    });
-    (moves_out, depth, shared.nodes.load(Ordering::Relaxed))
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    shared.stop.store(true, Ordering::Relaxed);
+    w.flush_nodes();
+    // Every task holds a sender: the channel disconnects when the last helper is done.
+    let _ = done_rx.recv();
+    // An interrupted iteration may have changed the best move: report it.
+    let best = &w.root_moves[0];
+    if w.stopped && (best.score > -INF || best.prev_score > -INF) {
+        let multipv = cfg.multipv.clamp(1, w.root_moves.len());
+        report(&w, depth.max(1), multipv, info);
+    }
+    (
+        std::mem::take(&mut w.root_moves),
+        depth,
+        shared.nodes.load(Ordering::Relaxed),
+    )
 }
