@@ -67,18 +67,16 @@ pub struct GoParams {
 }
 
 impl GoParams {
-    /// No limit at all (no clock, `movetime`, `depth`, `nodes` or `mate`): read as `go infinite`.
-    pub fn has_no_limit(&self) -> bool {
-        self.time == [None, None]
+    /// The search runs until `stop`: `infinite`, or no limit at all (no clock,
+    /// `movetime`, `depth`, `nodes` or `mate`) and not pondering. The one place
+    /// that says "no limit means infinite".
+    pub fn until_stop(&self) -> bool {
+        let no_limit = self.time == [None, None]
             && self.movetime.is_none()
             && self.depth.is_none()
             && self.nodes.is_none()
-            && self.mate.is_none()
-    }
-
-    /// The search answers only after `stop` (or `ponderhit`).
-    pub fn waits_for_signal(&self) -> bool {
-        self.infinite || self.ponder || self.has_no_limit()
+            && self.mate.is_none();
+        self.infinite || (no_limit && !self.ponder)
     }
 }
 

@@ -167,7 +167,7 @@ impl Reader {
         while !self.interactive && self.pending.load(Ordering::SeqCst) > 0 {
             std::thread::sleep(Duration::from_millis(1));
         }
-        self.current_waits = matches!(&cmd, Command::Go(p) if p.waits_for_signal());
+        self.current_waits = matches!(&cmd, Command::Go(p) if p.until_stop() || p.ponder);
         self.current = Arc::new(Signals::default());
         self.pending.fetch_add(1, Ordering::SeqCst);
         self.send(Job::Long {
@@ -596,14 +596,17 @@ impl Engine {
         ]
     }
 
-    /// `go`: runs the search, printing its `info` lines; returns the final `info` and `bestmove`.
-    fn go(&mut self, p: &GoParams, signals: &Signals) -> Vec<String> {
-        let started = Instant::now();
-        let root = *self.game.position();
-        let cat = root.catalogue();
-        let stopped = || signals.stop.load(Ordering::SeqCst);
+    /// The search's limits for `go` in `root`; a `searchmoves` move that is not legal gets an error line.
+    fn go_limits(&self, p: &GoParams, root: &Position) -> Limits {
         let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
-        let mut limits = Limits {
+        let mut searchmoves = Vec::new();
+        for m in &p.searchmoves {
+            match parse_action(m, root) {
+                Ok(a) => searchmoves.push(a),
+                Err(e) => self.error(&format!("go searchmoves: {e}")),
+            }
+        }
+        Limits {
             time: p.time.map(|t| t.map(ms)),
             inc: p.inc.map(|t| t.map(ms)),
             movestogo: p.movestogo,
@@ -611,82 +614,56 @@ impl Engine {
             depth: p.depth,
             nodes: p.nodes,
             mate: p.mate,
-            infinite: p.infinite,
+            infinite: p.until_stop(),
             ponder: p.ponder,
-            searchmoves: Vec::new(),
-        };
-        // No limit at all means "until stop" (an empty `Limits` is infinite for the search too).
-        limits.infinite |= p.has_no_limit() && !p.ponder;
-        for m in &p.searchmoves {
-            match parse_action(m, &root) {
-                Ok(a) => limits.searchmoves.push(a),
-                Err(e) => self.error(&format!("go searchmoves: {e}")),
-            }
+            searchmoves,
         }
-        let wait_release = || {
-            // Infinite and ponder searches answer only after `stop` (or `ponderhit`).
-            while (limits.infinite || (limits.ponder && !signals.ponderhit.load(Ordering::SeqCst))) && !stopped() {
-                std::thread::sleep(Duration::from_millis(1));
-            }
-        };
+    }
+
+    /// `go`: runs the search, printing its `info` lines; returns the final `info` and `bestmove`.
+    /// The search's contract (a legal `best` while the game goes on, a legal PV and
+    /// ponder move) is trusted and checked in debug builds.
+    fn go(&mut self, p: &GoParams, signals: &Signals) -> Vec<String> {
+        let started = Instant::now();
+        let root = *self.game.position();
+        let cat = root.catalogue();
+        let limits = self.go_limits(p, &root);
         if let Some(r) = self.game.result() {
-            wait_release();
-            let over = format!(
-                "info string game over: {} {}",
-                result_word(Some(r)),
-                r.reason.describe()
-            );
-            let score = match r.winner {
-                None => " score cp 0",
-                Some(w) if w != root.side_to_move() => " score mate 0",
-                Some(_) => "",
-            };
-            return vec![
-                over,
-                format!("info depth 0{score} nodes 0 time 0"),
-                "bestmove (none)".to_string(),
-            ];
+            signals.wait_release(&limits);
+            return game_over_answer(r, root.side_to_move());
         }
         self.searcher.prepare();
-        let mut last_pv1: Option<(Info, Vec<Action>)> = None;
+        let mut last_pv1: Option<Info> = None;
         let out = &self.out;
         let result = self.searcher.search(&self.game, &limits, signals, &mut |info: &Info| {
-            let pv = legal_prefix(&root, &info.pv);
-            out.line(&info_line(info, &pv, cat));
+            debug_assert!(legal_line(&root, &info.pv), "the search's PV is legal");
+            out.line(&info_line(info, cat));
             if info.multipv == 1 {
-                last_pv1 = Some((info.clone(), pv));
+                last_pv1 = Some(info.clone());
             }
         });
-        wait_release();
-        let legal = root.legal_actions();
-        let best = match result.best {
-            Some(b) if legal.contains(&b) => b,
-            other => {
-                if let Some(b) = other {
-                    log::error!("search returned an illegal move {b:?}; playing the first legal one");
-                }
-                legal[0]
-            }
-        };
+        let best = result.best.expect("the search returns a move while the game goes on");
+        debug_assert!(root.legal_actions().contains(&best), "the search's move is legal");
         let after = root.play(&best);
-        let ponder = result
-            .ponder
-            .filter(|p| after.outcome().is_none() && after.legal_actions().contains(p));
+        debug_assert!(
+            result.ponder.is_none_or(|p| legal_line(&after, &[p])),
+            "the ponder move is legal"
+        );
         let elapsed = started.elapsed();
         let nps = (result.nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64;
         // The final info: none needed when the search's own last line already says it all;
         // else the last full line again with the final counts, or the move alone.
         let mut last = match last_pv1 {
-            Some((info, pv)) if pv.first() == Some(&best) && info.nodes >= result.nodes => Vec::new(),
-            Some((mut info, pv)) if pv.first() == Some(&best) => {
+            Some(info) if info.pv.first() == Some(&best) && info.nodes >= result.nodes => Vec::new(),
+            Some(mut info) if info.pv.first() == Some(&best) => {
                 info.nodes = result.nodes;
                 info.time = elapsed;
                 info.nps = nps;
-                vec![info_line(&info, &pv, cat)]
+                vec![info_line(&info, cat)]
             }
             _ => {
                 let mut pv = vec![best];
-                pv.extend(ponder);
+                pv.extend(result.ponder);
                 let pv: Vec<String> = pv.iter().map(|a| action_text(a, cat)).collect();
                 vec![format!(
                     "info depth 0 nodes {} nps {nps} time {} pv {}",
@@ -696,6 +673,7 @@ impl Engine {
                 )]
             }
         };
+        let ponder = result.ponder;
         let mut line = format!("bestmove {}", action_text(&best, cat));
         if let (Dialect::Uci, Some(p)) = (self.dialect, ponder) {
             line.push_str(&format!(" ponder {}", action_text(&p, after.catalogue())));
@@ -759,22 +737,39 @@ fn cell(pos: &Position, sq: Square) -> String {
     }
 }
 
-/// The longest prefix of `pv` that is legal move after move from `root`.
-fn legal_prefix(root: &Position, pv: &[Action]) -> Vec<Action> {
+/// Whether `line` is legal move after move from `root` (the search's promise for its PV).
+fn legal_line(root: &Position, line: &[Action]) -> bool {
     let mut pos = *root;
-    let mut out = Vec::with_capacity(pv.len());
-    for a in pv {
+    for a in line {
         if pos.outcome().is_some() || !pos.legal_actions().contains(a) {
-            break;
+            return false;
         }
-        out.push(*a);
         pos = pos.play(a);
     }
-    out
+    true
+}
+
+/// The answer to `go` in a finished game: the result, a final `info`, `bestmove (none)`.
+fn game_over_answer(r: GameResult, to_move: Side) -> Vec<String> {
+    let over = format!(
+        "info string game over: {} {}",
+        result_word(Some(r)),
+        r.reason.describe()
+    );
+    let score = match r.winner {
+        None => " score cp 0",
+        Some(w) if w != to_move => " score mate 0",
+        Some(_) => "",
+    };
+    vec![
+        over,
+        format!("info depth 0{score} nodes 0 time 0"),
+        "bestmove (none)".to_string(),
+    ]
 }
 
 /// One `info` line: integers only, score from the side to move, mate in moves.
-fn info_line(i: &Info, pv: &[Action], cat: &Catalogue) -> String {
+fn info_line(i: &Info, cat: &Catalogue) -> String {
     let score = match i.score {
         Score::Cp(c) => format!("cp {c}"),
         Score::Mate(m) => format!("mate {m}"),
@@ -794,9 +789,9 @@ fn info_line(i: &Info, pv: &[Action], cat: &Catalogue) -> String {
         i.hashfull,
         i.time.as_millis()
     );
-    if !pv.is_empty() {
+    if !i.pv.is_empty() {
         s.push_str(" pv");
-        for a in pv {
+        for a in &i.pv {
             s.push(' ');
             s.push_str(&action_text(a, cat));
         }

@@ -43,12 +43,14 @@ pub use bench::{bench, bench_until, latency, Latency, BENCH_DEPTH, BENCH_POSITIO
 pub use searcher::Searcher;
 pub use skill::MAX_SKILL_LEVEL;
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crate::rules::Action;
 
-/// What `go` asked for. All fields optional; an empty `Limits` means "infinite".
+/// What `go` asked for. All fields optional; the search ends at the first limit
+/// reached, and holds its answer until `stop` only when `infinite` (or until
+/// `ponderhit` when `ponder`): see [`Signals::holds_answer`].
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Remaining clock per side, first player first (`wtime`/`btime`, UGI `p1time`/`p2time`).
@@ -173,4 +175,21 @@ pub struct Signals {
     pub stop: AtomicBool,
     /// Set by `ponderhit`: the pondered move was played; switch to the clock.
     pub ponderhit: AtomicBool,
+}
+
+impl Signals {
+    /// Whether a search under `limits` must still hold its answer: an `infinite`
+    /// one until `stop`, a `ponder` one until `stop` or `ponderhit`. The one place
+    /// that says when an answer may go out.
+    pub fn holds_answer(&self, limits: &Limits) -> bool {
+        !self.stop.load(Ordering::Relaxed)
+            && (limits.infinite || (limits.ponder && !self.ponderhit.load(Ordering::Relaxed)))
+    }
+
+    /// Wait while [`Signals::holds_answer`].
+    pub fn wait_release(&self, limits: &Limits) {
+        while self.holds_answer(limits) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
 }

@@ -1,6 +1,6 @@
 //! The search entry point the protocol drives.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::Arc;
 
 use crate::rules::{Action, Game, Side};
@@ -92,15 +92,9 @@ impl Searcher {
                 actions = wanted;
             }
         }
-        let pondering_or_infinite = limits.infinite || limits.ponder;
-        let wait = || {
-            !signals.stop.load(Ordering::Relaxed)
-                && (limits.infinite || (limits.ponder && !signals.ponderhit.load(Ordering::Relaxed)))
-        };
+        let wait = || signals.holds_answer(limits);
         if actions.is_empty() {
-            while pondering_or_infinite && wait() {
-                std::thread::sleep(std::time::Duration::from_millis(1));
-            }
+            signals.wait_release(limits);
             return SearchResult::default();
         }
         let level = self.opts.skill_level.min(MAX_SKILL_LEVEL);
@@ -114,9 +108,7 @@ impl Searcher {
             } else {
                 skill::greedy(&root, &actions, seed)
             };
-            while pondering_or_infinite && wait() {
-                std::thread::sleep(std::time::Duration::from_millis(1));
-            }
+            signals.wait_release(limits);
             return SearchResult {
                 best: Some(best),
                 ponder: None,
@@ -168,8 +160,11 @@ impl Searcher {
         };
         let best = moves[best_index].action;
         let ponder = moves[best_index].pv.get(1).copied().or_else(|| {
-            // The hash move of the position after `best`, if still legal there.
+            // The hash move of the position after `best`, if the game goes on and it is still legal there.
             let child = root.play(&best);
+            if child.outcome().is_some() {
+                return None;
+            }
             let hit = tt.probe(child.key(), 1)?;
             super::movelist::resolve(&child, hit.action?)
         });
