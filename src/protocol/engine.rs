@@ -393,15 +393,7 @@ impl Engine {
                 .intern()
         };
         // Replay the game on the new catalogue; failing that, its start position.
-        let replay = || -> Option<Game> {
-            let start = parse_nfen(&nfen(self.game.start()), cat).ok()?;
-            let mut g = Game::new(start);
-            for (a, p) in self.game.actions().iter().zip(self.game.positions()) {
-                g.play_text(&action_text(a, p.catalogue())).ok()?;
-            }
-            Some(g)
-        };
-        if let Some(g) = replay() {
+        if let Some(g) = self.game.on_catalogue(cat) {
             self.game = g;
         } else {
             let start = Position::startpos(cat).map_err(|e| {

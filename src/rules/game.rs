@@ -1,7 +1,8 @@
 //! A game: a start position plus the actions played, with its result (R25–R27).
 
 use super::action::Action;
-use super::notation::{parse_action, MoveError};
+use super::catalogue::Catalogue;
+use super::notation::{action_text, nfen, parse_action, parse_nfen, MoveError};
 use super::position::{Position, WinReason};
 use super::square::Side;
 
@@ -86,6 +87,17 @@ impl Game {
         let next = self.position().play(&a);
         self.positions.push(next);
         self.actions.push(a);
+    }
+
+    /// The same game on another catalogue: its start position and every action
+    /// read again from their text there. `None` if they do not fit it (a piece
+    /// the catalogue lacks, an action that is not legal there).
+    pub fn on_catalogue(&self, cat: &'static Catalogue) -> Option<Game> {
+        let mut g = Game::new(parse_nfen(&nfen(self.start()), cat).ok()?);
+        for (a, p) in self.actions.iter().zip(&self.positions) {
+            g.play_text(&action_text(a, p.catalogue())).ok()?;
+        }
+        Some(g)
     }
 
     /// Parse, check and play a move text; a finished game takes no more moves.
