@@ -4,7 +4,9 @@
 
 pub mod command;
 pub mod engine;
+mod format;
 pub mod options;
 pub mod output;
+mod session;
 
 pub use engine::run;

@@ -1,0 +1,130 @@
+//! The wording of replies: `info` lines, the `d` diagram, game results.
+
+use crate::rules::{action_text, nfen, Catalogue, Game, GameResult, Piece, Position, Side, Square};
+use crate::search::{Bound, Info, Score};
+
+/// The `d` diagram of the current position, then its fixed lines (side to move, fields, NFEN, key, result).
+pub(super) fn diagram(game: &Game) -> Vec<String> {
+    let pos = game.position();
+    let text = nfen(pos);
+    let fields: Vec<&str> = text.split(' ').collect();
+    let mut lines = Vec::new();
+    let border = format!("  +{}", "-----+".repeat(7));
+    lines.push(format!(
+        "    {}",
+        ('a'..='g').map(|f| format!("{f:^6}")).collect::<String>().trim_end()
+    ));
+    for rank in (0..7).rev() {
+        lines.push(border.clone());
+        let cells: String = (0..7)
+            .map(|file| {
+                let sq = Square::new(file, rank).expect("on the board");
+                format!("{:^5}|", cell(pos, sq))
+            })
+            .collect();
+        lines.push(format!("{} |{cells} {}", rank + 1, rank + 1));
+    }
+    lines.push(border);
+    let field = |i: usize| fields.get(i).copied().unwrap_or("?");
+    let mover = match pos.side_to_move() {
+        Side::White => "w (first player)",
+        Side::Black => "b (second player)",
+    };
+    lines.push(format!("Side to move: {mover}, turn {}", field(6)));
+    lines.push(format!("Pools: {}", field(2)));
+    lines.push(format!("Keeps: {}", field(3)));
+    lines.push(format!("Graveyards: {}", field(4)));
+    lines.push(format!("Effects: {}", field(5)));
+    lines.push(format!("Fen: {text}"));
+    lines.push(format!("Key: {:016X}", pos.key()));
+    let r = game.result();
+    lines.push(match r {
+        Some(res) => format!("Result: {} {}", result_word(r), res.reason.describe()),
+        None => "Result: none".to_string(),
+    });
+    lines
+}
+
+/// `p1win`, `p2win`, `draw` or `none`.
+pub(super) fn result_word(r: Option<GameResult>) -> &'static str {
+    match r {
+        None => "none",
+        Some(GameResult { winner: None, .. }) => "draw",
+        Some(GameResult {
+            winner: Some(Side::White),
+            ..
+        }) => "p1win",
+        Some(GameResult {
+            winner: Some(Side::Black),
+            ..
+        }) => "p2win",
+    }
+}
+
+/// A square's content in the diagram: NFEN letters and ids, `+` when dratped.
+fn cell(pos: &Position, sq: Square) -> String {
+    let Some(pl) = pos.piece_at(sq) else {
+        return String::new();
+    };
+    let text = match pl.piece {
+        Piece::BlackGulled => "B".to_string(),
+        Piece::RedGulled => "R".to_string(),
+        Piece::Navia(k) | Piece::Maseitai(k) => {
+            format!("{}{}", if pl.dratped { "+" } else { "" }, pos.catalogue().get(k).code)
+        }
+    };
+    match pl.side {
+        Side::White => text,
+        Side::Black => text.to_lowercase(),
+    }
+}
+
+/// The answer to `go` in a finished game: the result, a final `info`, `bestmove (none)`.
+pub(super) fn game_over_answer(r: GameResult, to_move: Side) -> Vec<String> {
+    let over = format!(
+        "info string game over: {} {}",
+        result_word(Some(r)),
+        r.reason.describe()
+    );
+    let score = match r.winner {
+        None => " score cp 0",
+        Some(w) if w != to_move => " score mate 0",
+        Some(_) => "",
+    };
+    vec![
+        over,
+        format!("info depth 0{score} nodes 0 time 0"),
+        "bestmove (none)".to_string(),
+    ]
+}
+
+/// One `info` line: integers only, score from the side to move, mate in moves.
+pub(super) fn info_line(i: &Info, cat: &Catalogue) -> String {
+    let score = match i.score {
+        Score::Cp(c) => format!("cp {c}"),
+        Score::Mate(m) => format!("mate {m}"),
+    };
+    let bound = match i.bound {
+        Bound::Exact => "",
+        Bound::Lower => " lowerbound",
+        Bound::Upper => " upperbound",
+    };
+    let mut s = format!(
+        "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} hashfull {} time {}",
+        i.depth,
+        i.seldepth,
+        i.multipv,
+        i.nodes,
+        i.nps,
+        i.hashfull,
+        i.time.as_millis()
+    );
+    if !i.pv.is_empty() {
+        s.push_str(" pv");
+        for a in &i.pv {
+            s.push(' ');
+            s.push_str(&action_text(a, cat));
+        }
+    }
+    s
+}

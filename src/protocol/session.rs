@@ -1,0 +1,501 @@
+//! The session: the game, the catalogue, the options and the searcher, and
+//! what each command does to them. The worker thread runs it; replies are
+//! worded by [`format`](super::format).
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use crossbeam_channel::Receiver;
+
+use super::command::{Command, CommandError, Dialect, ForceWords, GoParams, Query, StartPos};
+use super::engine::Job;
+use super::format::{self, game_over_answer, info_line, result_word};
+use super::options::{self, OptionDef, OptionId, OptionValue, OPTIONS};
+use super::output::Output;
+use crate::rules::forces::{find_piece, start_position, validate, Draft, Force, ForceRule};
+use crate::rules::{action_text, parse_action, parse_nfen, perft, Action, Catalogue, Game, MoveError, Position, Side};
+use crate::search::draft::rank_picks;
+use crate::search::{bench_until, Info, Limits, SearchOptions, Searcher, Signals, BENCH_DEPTH};
+
+/// Engine name sent after `uci`/`ugi`.
+const NAME: &str = concat!("dratp ", env!("CARGO_PKG_VERSION"));
+
+/// Options that are not the search's.
+struct Options {
+    search: SearchOptions,
+    ponder: bool,
+    /// `Random Seed`: 0 draws a new seed at start and at every new game.
+    random_seed: u64,
+    force_rule: ForceRule,
+}
+
+/// The worker's state: game, catalogue, options and the search.
+pub(super) struct Session {
+    out: Output,
+    pending: Arc<AtomicUsize>,
+    dialect: Dialect,
+    debug: bool,
+    cat: &'static Catalogue,
+    game: Game,
+    opts: Options,
+    searcher: Searcher,
+}
+
+impl Session {
+    pub(super) fn new(out: Output, pending: Arc<AtomicUsize>) -> Session {
+        let cat = Catalogue::builtin();
+        let start = Position::startpos(cat).unwrap_or_else(|e| panic!("the built-in start position is broken: {e}"));
+        let search = SearchOptions {
+            seed: game_seed(0),
+            ..SearchOptions::default()
+        };
+        Session {
+            out,
+            pending,
+            dialect: Dialect::Uci,
+            debug: false,
+            cat,
+            game: Game::new(start),
+            searcher: Searcher::new(&search),
+            opts: Options {
+                search,
+                ponder: false,
+                random_seed: 0,
+                force_rule: ForceRule::default(),
+            },
+        }
+    }
+
+    pub(super) fn serve(mut self, rx: Receiver<Job>) {
+        for job in rx {
+            match job {
+                Job::Line(Ok(cmd)) => self.command(cmd),
+                Job::Line(Err(CommandError::Unknown(w))) => {
+                    if self.debug {
+                        self.error(&format!("unknown command '{w}'"));
+                    }
+                }
+                Job::Line(Err(e)) => self.error(&e.to_string()),
+                Job::Long { cmd, signals, error } => {
+                    if let Some(e) = error {
+                        self.error(&e.to_string());
+                    }
+                    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &cmd {
+                        Command::Go(p) => self.go(p, &signals),
+                        Command::Perft { depth, full } => self.perft(*depth, *full, &signals),
+                        Command::Bench(d) => self.bench(d.unwrap_or(BENCH_DEPTH), &signals),
+                        _ => unreachable!("only long commands are sent as Long"),
+                    }));
+                    // A bug in the search must not leave the GUI without its `bestmove`.
+                    let last = run.unwrap_or_else(|_| self.after_panic(&cmd));
+                    // Idle before the last line goes out: a GUI that saw `bestmove` and sends
+                    // `isready` gets `readyok` after whatever it sent in between.
+                    self.pending.fetch_sub(1, Ordering::SeqCst);
+                    self.out.lines(last);
+                }
+                Job::IsReady => {
+                    self.searcher.prepare();
+                    self.out.line("readyok");
+                }
+                Job::Quit => break,
+            }
+        }
+    }
+
+    /// The answer to a long job whose code panicked: an error line, and for `go`
+    /// the first legal move (or `(none)`), so the GUI still gets its `bestmove`.
+    fn after_panic(&self, cmd: &Command) -> Vec<String> {
+        let mut lines = vec!["info string error: internal error (see the log on stderr)".to_string()];
+        if let Command::Go(_) = cmd {
+            let pos = self.game.position();
+            let best = match (self.game.result(), pos.legal_actions().first()) {
+                (None, Some(a)) => action_text(a, pos.catalogue()),
+                _ => "(none)".to_string(),
+            };
+            lines.push(format!("info depth 0 nodes 0 time 0 pv {best}").replace(" pv (none)", ""));
+            lines.push(format!("bestmove {best}"));
+        }
+        lines
+    }
+
+    fn error(&self, msg: &str) {
+        self.out.line(&format!("info string error: {msg}"));
+    }
+
+    fn command(&mut self, cmd: Command) {
+        match cmd {
+            Command::Hello(d) => self.hello(d),
+            Command::Debug(on) => self.debug = on,
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::NewGame => {
+                self.opts.search.seed = game_seed(self.opts.random_seed);
+                self.searcher.set_options(&self.opts.search);
+                self.searcher.new_game();
+                if let Ok(p) = Position::startpos(self.cat) {
+                    self.game = Game::new(p);
+                }
+            }
+            Command::Position { start, moves } => self.position(&start, &moves),
+            Command::Query(q) => self.query(q),
+            Command::Display => self.display(),
+            Command::Legal => {
+                let mut moves = self.legal_texts(self.game.position());
+                moves.insert(0, "legal".into());
+                self.out.line(&moves.join(" "));
+            }
+            Command::Eval => self.out.lines(Searcher::eval_report(&self.game).lines()),
+            Command::Catalogue => self.out.lines(self.cat.to_text().lines()),
+            Command::Draft { pool, picks } => self.draft(&pool, &picks),
+            // Handled by the reader; nothing reaches here.
+            Command::IsReady | Command::Stop | Command::PonderHit | Command::Quit => {}
+            Command::Go(_) | Command::Perft { .. } | Command::Bench(_) => {}
+        }
+    }
+
+    fn hello(&mut self, d: Dialect) {
+        self.dialect = d;
+        let mut lines = vec![format!("id name {NAME}"), "id author the dratp developers".to_string()];
+        lines.extend(OPTIONS.iter().map(OptionDef::uci_line));
+        lines.push(match d {
+            Dialect::Uci => "uciok".to_string(),
+            Dialect::Ugi => "ugiok".to_string(),
+        });
+        self.out.lines(lines);
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let res = match options::find(name) {
+            Some(def) => def.parse(value).and_then(|v| self.apply_option(def.id, v)),
+            None => Err(format!("unknown option '{name}'")),
+        };
+        match res {
+            Ok(()) => self.searcher.set_options(&self.opts.search),
+            Err(e) => self.error(&format!("setoption: {e}")),
+        }
+    }
+
+    /// Apply a value its declaration has checked.
+    fn apply_option(&mut self, id: OptionId, v: OptionValue) -> Result<(), String> {
+        let s = &mut self.opts.search;
+        match (id, v) {
+            (OptionId::Hash, OptionValue::Int(v)) => match available_mb() {
+                // A table larger than the free memory would get the process killed when it is filled.
+                Some(free) if v > free * 3 / 4 => {
+                    return Err(format!(
+                        "Hash {v} MB is more than this machine can give ({free} MB free)"
+                    ))
+                }
+                _ => s.hash_mb = v as usize,
+            },
+            (OptionId::Threads, OptionValue::Int(v)) => s.threads = v as usize,
+            (OptionId::MultiPv, OptionValue::Int(v)) => s.multipv = v as usize,
+            (OptionId::MoveOverhead, OptionValue::Int(v)) => s.move_overhead = Duration::from_millis(v),
+            (OptionId::SkillLevel, OptionValue::Int(v)) => s.skill_level = v as u32,
+            (OptionId::RandomSeed, OptionValue::Int(v)) => {
+                self.opts.random_seed = v;
+                s.seed = game_seed(v);
+            }
+            (OptionId::Ponder, OptionValue::Bool(b)) => self.opts.ponder = b,
+            (OptionId::UciVariant, _) => {}
+            (OptionId::CatalogueFile, OptionValue::Text(path)) => self.set_catalogue(&path)?,
+            (OptionId::ForceRule, OptionValue::Text(name)) => {
+                self.opts.force_rule = ForceRule::from_name(&name).expect("the declared names are the rules' names")
+            }
+            (OptionId::DebugLogFile, OptionValue::Text(path)) => self
+                .out
+                .set_log_file(&path)
+                .map_err(|e| format!("Debug Log File: cannot open '{path}': {e}"))?,
+            (id, v) => unreachable!("{id:?} declared with another type than {v:?}"),
+        }
+        Ok(())
+    }
+
+    /// `Catalogue File`: a bad file is refused whole and the previous catalogue stays.
+    fn set_catalogue(&mut self, path: &str) -> Result<(), String> {
+        let cat = if path.is_empty() {
+            Catalogue::builtin()
+        } else {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("Catalogue File: cannot read '{path}': {e}"))?;
+            Catalogue::parse(&text)
+                .map_err(|e| format!("Catalogue File: '{path}' refused: {e}"))?
+                .intern()
+        };
+        // Replay the game on the new catalogue; failing that, its start position.
+        if let Some(g) = self.game.on_catalogue(cat) {
+            self.game = g;
+        } else {
+            let start = Position::startpos(cat).map_err(|e| {
+                format!("Catalogue File: '{path}' refused: the current game and the start position do not fit it ({e})")
+            })?;
+            self.game = Game::new(start);
+            self.out
+                .line("info string the current position does not fit the new catalogue; reset to startpos");
+        }
+        self.cat = cat;
+        Ok(())
+    }
+
+    /// `position`: built on a copy and committed only if the NFEN and every move are good.
+    fn position(&mut self, start: &StartPos, moves: &[String]) {
+        let pos = match start {
+            StartPos::Start => Position::startpos(self.cat).map_err(|e| e.to_string()),
+            StartPos::Fen(text) => parse_nfen(text, self.cat).map_err(|e| e.to_string()),
+            StartPos::Forces(words) => self.forces_start(words),
+        };
+        let pos = match pos {
+            Ok(p) => p,
+            Err(e) => return self.error(&e),
+        };
+        let mut g = Game::new(pos);
+        for (i, m) in moves.iter().enumerate() {
+            if let Err(e) = g.play_text(m) {
+                let msg = match e {
+                    MoveError::Syntax(t, why) => format!("bad move '{t}' at index {i}: {why}"),
+                    MoveError::Illegal(t, why) => format!("illegal move '{t}' at index {i}: {why}"),
+                };
+                return self.error(&msg);
+            }
+        }
+        self.game = g;
+    }
+
+    /// `startpos forces`: each force resolved and checked under the `Force Rule` (R28, R29), then the setup (R7).
+    fn forces_start(&self, words: &[ForceWords; 2]) -> Result<Position, String> {
+        let force = |w: &ForceWords, who: &str| -> Result<Force, String> {
+            let m: Vec<&str> = w.maseitai.iter().map(String::as_str).collect();
+            let f = Force::from_words(&w.navia, &m, self.cat)
+                .and_then(|f| validate(&f, self.opts.force_rule, self.cat).map(|()| f));
+            f.map_err(|e| format!("position: bad force for the {who} player: {e}"))
+        };
+        let (first, second) = (force(&words[0], "first")?, force(&words[1], "second")?);
+        start_position(&first, &second, self.cat).map_err(|e| format!("position: {e}"))
+    }
+
+    /// `go draft`: `info string` lines with every candidate's scores, best first, then `bestpick`.
+    fn draft(&self, pool: &[String], picks: &[String]) {
+        let kinds = |ws: &[String]| {
+            ws.iter()
+                .map(|w| find_piece(w, self.cat))
+                .collect::<Result<Vec<_>, _>>()
+        };
+        let draft = kinds(pool)
+            .and_then(|p| Ok((p, kinds(picks)?)))
+            .and_then(|(p, k)| Draft::new(p, k, self.cat));
+        let draft = match draft {
+            Ok(d) => d,
+            Err(e) => return self.error(&format!("go draft: {e}")),
+        };
+        let Some(side) = draft.to_pick() else {
+            return self.out.lines([
+                "info string draft complete: 14 picks".to_string(),
+                "bestpick (none)".to_string(),
+            ]);
+        };
+        let ranked = rank_picks(&draft, self.cat);
+        let who = if side == Side::White { "p1" } else { "p2" };
+        let mut lines: Vec<String> = ranked
+            .iter()
+            .map(|c| {
+                let def = self.cat.get(c.kind);
+                format!(
+                    "info string pick {} score {} value {} cost {} side {who} name {}",
+                    def.code, c.score, c.value, def.cost, def.name
+                )
+            })
+            .collect();
+        // A draft always leaves at least two pieces before the last pick, so `ranked` is not empty.
+        let best = ranked
+            .first()
+            .map_or("(none)".to_string(), |c| self.cat.get(c.kind).code.to_string());
+        lines.push(format!("bestpick {best}"));
+        self.out.lines(lines);
+    }
+
+    fn query(&self, q: Query) {
+        let r = self.game.result();
+        let answer = match q {
+            Query::GameOver => r.is_some().to_string(),
+            Query::P1Turn => (self.game.position().side_to_move() == Side::White).to_string(),
+            Query::Result => result_word(r).to_string(),
+        };
+        self.out.line(&format!("response {answer}"));
+    }
+
+    fn legal_texts(&self, pos: &Position) -> Vec<String> {
+        let mut v: Vec<String> = pos
+            .legal_actions()
+            .iter()
+            .map(|a| action_text(a, pos.catalogue()))
+            .collect();
+        v.sort();
+        v
+    }
+
+    fn display(&self) {
+        self.out.lines(format::diagram(&self.game));
+    }
+
+    /// `perft`: one line per root move, sorted, then the total; `stop` ends it at any depth.
+    fn perft(&self, depth: u32, full: bool, signals: &Signals) -> Vec<String> {
+        let start = Instant::now();
+        let pos = self.game.position();
+        if depth == 0 {
+            return vec!["Nodes searched: 1".to_string()];
+        }
+        let actions = pos.legal_actions();
+        let mut counts = Vec::with_capacity(actions.len());
+        for a in &actions {
+            match perft::perft_until(&pos.play(a), depth - 1, !full, &signals.stop) {
+                Some(n) => counts.push((action_text(a, pos.catalogue()), n)),
+                None => {
+                    return vec![format!(
+                        "info string perft stopped after {} of {} moves",
+                        counts.len(),
+                        actions.len()
+                    )]
+                }
+            }
+        }
+        let elapsed = start.elapsed();
+        counts.sort();
+        let total: u64 = counts.iter().map(|(_, n)| n).sum();
+        let mut lines: Vec<String> = counts.iter().map(|(t, n)| format!("{t}: {n}")).collect();
+        let nps = (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
+        let mode = if full { "every leaf made" } else { "last ply counted" };
+        lines.push(format!(
+            "info string perft {depth}: {total} nodes in {} ms, {nps} nodes/s ({mode})",
+            elapsed.as_millis()
+        ));
+        lines.push(format!("Nodes searched: {total}"));
+        lines
+    }
+
+    /// `bench`: the search's progress as `info string`, then the totals (of the positions done, after `stop`).
+    fn bench(&self, depth: u32, signals: &Signals) -> Vec<String> {
+        let (nodes, time) = bench_until(depth, signals, &mut |s| self.out.line(&format!("info string {s}")));
+        vec![
+            format!("Nodes searched: {nodes}"),
+            format!("Nodes/second: {}", nodes as u128 * 1000 / time.as_millis().max(1)),
+        ]
+    }
+
+    /// The search's limits for `go` in `root`; a `searchmoves` move that is not legal gets an error line.
+    fn go_limits(&self, p: &GoParams, root: &Position) -> Limits {
+        let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
+        let mut searchmoves = Vec::new();
+        for m in &p.searchmoves {
+            match parse_action(m, root) {
+                Ok(a) => searchmoves.push(a),
+                Err(e) => self.error(&format!("go searchmoves: {e}")),
+            }
+        }
+        Limits {
+            time: p.time.map(|t| t.map(ms)),
+            inc: p.inc.map(|t| t.map(ms)),
+            movestogo: p.movestogo,
+            movetime: p.movetime.map(ms),
+            depth: p.depth,
+            nodes: p.nodes,
+            mate: p.mate,
+            infinite: p.until_stop(),
+            ponder: p.ponder,
+            searchmoves,
+        }
+    }
+
+    /// `go`: runs the search, printing its `info` lines; returns the final `info` and `bestmove`.
+    /// The search's contract (a legal `best` while the game goes on, a legal PV and
+    /// ponder move) is trusted and checked in debug builds.
+    fn go(&mut self, p: &GoParams, signals: &Signals) -> Vec<String> {
+        let started = Instant::now();
+        let root = *self.game.position();
+        let cat = root.catalogue();
+        let limits = self.go_limits(p, &root);
+        if let Some(r) = self.game.result() {
+            signals.wait_release(&limits);
+            return game_over_answer(r, root.side_to_move());
+        }
+        self.searcher.prepare();
+        let mut last_pv1: Option<Info> = None;
+        let out = &self.out;
+        let result = self.searcher.search(&self.game, &limits, signals, &mut |info: &Info| {
+            debug_assert!(legal_line(&root, &info.pv), "the search's PV is legal");
+            out.line(&info_line(info, cat));
+            if info.multipv == 1 {
+                last_pv1 = Some(info.clone());
+            }
+        });
+        let best = result.best.expect("the search returns a move while the game goes on");
+        debug_assert!(root.legal_actions().contains(&best), "the search's move is legal");
+        let after = root.play(&best);
+        debug_assert!(
+            result.ponder.is_none_or(|p| legal_line(&after, &[p])),
+            "the ponder move is legal"
+        );
+        let elapsed = started.elapsed();
+        let nps = (result.nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64;
+        // The final info: none needed when the search's own last line already says it all;
+        // else the last full line again with the final counts, or the move alone.
+        let mut last = match last_pv1 {
+            Some(info) if info.pv.first() == Some(&best) && info.nodes >= result.nodes => Vec::new(),
+            Some(mut info) if info.pv.first() == Some(&best) => {
+                info.nodes = result.nodes;
+                info.time = elapsed;
+                info.nps = nps;
+                vec![info_line(&info, cat)]
+            }
+            _ => {
+                let mut pv = vec![best];
+                pv.extend(result.ponder);
+                let pv: Vec<String> = pv.iter().map(|a| action_text(a, cat)).collect();
+                vec![format!(
+                    "info depth 0 nodes {} nps {nps} time {} pv {}",
+                    result.nodes,
+                    elapsed.as_millis(),
+                    pv.join(" ")
+                )]
+            }
+        };
+        let ponder = result.ponder;
+        let mut line = format!("bestmove {}", action_text(&best, cat));
+        if let (Dialect::Uci, Some(p)) = (self.dialect, ponder) {
+            line.push_str(&format!(" ponder {}", action_text(&p, after.catalogue())));
+        }
+        last.push(line);
+        last
+    }
+}
+
+/// The seed of the weak skill levels for a new game: `Random Seed` when it is
+/// set, else drawn from the clock and the process, so games differ.
+fn game_seed(fixed: u64) -> u64 {
+    if fixed != 0 {
+        return fixed;
+    }
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ u64::from(std::process::id()).rotate_left(32)
+}
+
+/// Free memory in MiB as the kernel reports it (`MemAvailable`), where it does.
+fn available_mb() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
+/// Whether `line` is legal move after move from `root` (the search's promise for its PV).
+fn legal_line(root: &Position, line: &[Action]) -> bool {
+    let mut pos = *root;
+    for a in line {
+        if pos.outcome().is_some() || !pos.legal_actions().contains(a) {
+            return false;
+        }
+        pos = pos.play(a);
+    }
+    true
+}
