@@ -105,6 +105,35 @@ fn skill_zero_varies_between_runs_unless_the_seed_is_fixed() {
     assert_eq!(skill_zero_moves(12345), skill_zero_moves(12345));
 }
 
+/// The pick a Skill Level 0 engine makes in a few drafts, in one process.
+fn skill_zero_picks(seed: u64) -> Vec<String> {
+    let mut e = Engine::start();
+    e.send("setoption name Skill Level value 0");
+    e.send(&format!("setoption name Random Seed value {seed}"));
+    let pool = "M03 M05 M09 M12 M17 M17 M20 M23 M28 M31 M35 M36 M40 M41 M44";
+    let mut picks = Vec::new();
+    for game in 0..4 {
+        e.send("ucinewgame");
+        for done in 0..4 {
+            let taken: Vec<&str> = pool.split(' ').take(done).collect();
+            e.send(&format!("go draft pool {pool} picks {}", taken.join(" ")));
+            picks.push(format!(
+                "{game}:{}",
+                e.until(|l| l.starts_with("bestpick")).pop().unwrap()
+            ));
+        }
+    }
+    e.quit();
+    picks
+}
+
+#[test]
+fn skill_zero_drafts_vary_between_runs_unless_the_seed_is_fixed() {
+    // 16 picks among about 12 each: two runs agree on all by chance with probability ~1e-17.
+    assert_ne!(skill_zero_picks(0), skill_zero_picks(0));
+    assert_eq!(skill_zero_picks(777), skill_zero_picks(777));
+}
+
 /// `stop` and `isready` during a long command: `readyok` at once (before the
 /// command's answer), then the answer after `stop`.
 fn stop_during(e: &mut Engine, command: &str, answer: impl Fn(&str) -> bool) {

@@ -14,6 +14,7 @@ use super::format::{self, game_over_answer, info_line, result_word};
 use super::options::{self, OptionDef, OptionId, OptionValue, OPTIONS};
 use super::output::Output;
 use crate::rules::forces::{find_piece, start_position, validate, Draft, Force, ForceRule};
+use crate::rules::rng::Rng;
 use crate::rules::{action_text, parse_action, parse_nfen, perft, Action, Catalogue, Game, MoveError, Position, Side};
 use crate::search::draft::rank_picks;
 use crate::search::{bench_until, Info, Limits, SearchOptions, Searcher, Signals, BENCH_DEPTH};
@@ -306,8 +307,15 @@ impl Session {
             })
             .collect();
         // A draft always leaves at least two pieces before the last pick, so `ranked` is not empty.
+        // Skill Level 0 picks at random, drawn from the session's seed and the draft so far.
+        let at = if self.opts.search.skill_level == 0 && !ranked.is_empty() {
+            let seed = self.opts.search.seed ^ (picks.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            Rng::new(seed).below(ranked.len())
+        } else {
+            0
+        };
         let best = ranked
-            .first()
+            .get(at)
             .map_or("(none)".to_string(), |c| self.cat.get(c.kind).code.to_string());
         lines.push(format!("bestpick {best}"));
         self.out.lines(lines);
