@@ -193,7 +193,7 @@ impl Position {
                 for a in squares {
                     let pa = self.piece_at(a);
                     for b in squares & Bitboard(!((2u64 << a.index()) - 1)) {
-                        if self.piece_at(b) != pa {
+                        if self.piece_at(b) != pa || self.swap_moves_freezes(a, b) {
                             each(&[Token::Square(a), Token::Square(b)]);
                         }
                     }
@@ -464,6 +464,34 @@ impl Position {
             self.shift(from, to);
             self.earn(us, reward);
         }
+    }
+
+    /// D4, D16: a swap of two pieces that are the same to the rules still changes the position when it carries a
+    /// freeze from one square to the other.
+    fn swap_moves_freezes(&self, a: Square, b: Square) -> bool {
+        if !self.has_freezes() {
+            return false;
+        }
+        let other = |s: Square| {
+            if s == a {
+                b
+            } else if s == b {
+                a
+            } else {
+                s
+            }
+        };
+        let mut moved: Vec<Freeze> = self
+            .freezes
+            .iter()
+            .flatten()
+            .map(|f| Freeze {
+                by: other(f.by),
+                target: other(f.target),
+            })
+            .collect();
+        moved.sort();
+        moved != self.freeze_list()
     }
 
     /// Whether a freeze slot is free (Kanaba).

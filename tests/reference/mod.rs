@@ -257,6 +257,13 @@ fn freezes(s: &Setup) -> Vec<Freeze> {
         .collect()
 }
 
+/// The freezes in square order, to compare two setups.
+fn sorted_freezes(s: &Setup) -> Vec<Freeze> {
+    let mut v = freezes(s);
+    v.sort();
+    v
+}
+
 /// Keep only the freezes `keep` accepts, each remapped by `map`.
 fn edit_freezes(s: &mut Setup, keep: impl Fn(&Freeze) -> bool, map: impl Fn(Square) -> Square) {
     s.lasting = s
@@ -840,12 +847,11 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
             let ts = targets(r, me, t);
             for (i, &a) in ts.iter().enumerate() {
                 for &b in &ts[i + 1..] {
-                    let (pa, pb) = (at(&r.s, a).unwrap(), at(&r.s, b).unwrap());
-                    if pa == pb {
-                        continue; // D4
-                    }
                     let mut n = r.clone();
                     swap_pieces(&mut n.s, a, b);
+                    if n.s.board == r.s.board && sorted_freezes(&n.s) == sorted_freezes(&r.s) {
+                        continue; // D4: nothing changed, not even where a freeze lies (D16)
+                    }
                     if n.piece == Some(a) {
                         n.piece = Some(b);
                     } else if n.piece == Some(b) {
