@@ -6,8 +6,31 @@ use super::movegen::zone_cost;
 use super::position::{Outcome, Piece, Placed, Position, WinReason};
 use super::square::{Side, Square};
 
+use thiserror::Error;
+
+/// An action `try_play` refused: the game is over or it is not one of the legal actions.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
+#[error("not a legal action in this position")]
+pub struct IllegalAction;
+
 impl Position {
-    /// The position after a legal action. Behaviour on an illegal action is unspecified (but safe).
+    /// Whether `a` is one of `legal_actions()` (none once the position has a result, D14).
+    pub fn is_legal(&self, a: &Action) -> bool {
+        self.outcome.is_none() && self.legal_actions().contains(a)
+    }
+
+    /// The position after `a` if it is legal: the checked `play`, for actions that come from outside.
+    pub fn try_play(&self, a: &Action) -> Result<Position, IllegalAction> {
+        if self.is_legal(a) {
+            Ok(self.play(a))
+        } else {
+            Err(IllegalAction)
+        }
+    }
+
+    /// The position after a legal action, not checked: the caller guarantees `a` is one of `legal_actions()`
+    /// (the search and perft play only what they generated). On any other action the result is unspecified but
+    /// safe (no panic, no undefined behaviour); use `try_play` for actions from outside.
     pub fn play(&self, a: &Action) -> Position {
         let mut p = *self;
         p.apply(a);

@@ -20,6 +20,7 @@ pub use action::{Action, ActionKind, Choices, Follow, Token};
 pub use catalogue::{Catalogue, Kind, PieceCode};
 pub use forces::{Draft, Force, ForceError, ForceRule};
 pub use game::{EndReason, Game, GameResult};
+pub use make::IllegalAction;
 pub use notation::{action_text, nfen, parse_action, parse_action_syntax, parse_nfen, MoveError, NfenError};
 pub use position::{Outcome, Piece, Placed, Position, Setup, WinReason, START_NFEN};
 pub use square::{Bitboard, Side, Square};

@@ -963,11 +963,11 @@ pub fn parse_action(text: &str, pos: &Position) -> Result<Action, MoveError> {
             }
         }
     }
-    let legal = pos.legal_actions();
-    if legal.contains(&a) {
+    if pos.is_legal(&a) {
         return Ok(a);
     }
-    let same_but_choices = legal
+    let same_but_choices = pos
+        .legal_actions()
         .iter()
         .any(|l| l.kind == a.kind && l.from == a.from && l.to == a.to && l.follow == a.follow);
     if same_but_choices {
