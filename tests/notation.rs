@@ -3,7 +3,7 @@
 use std::sync::OnceLock;
 
 use dratp::rules::catalogue::{
-    Compass, Effect, EffectAction, Invoke, Mark, MarkKind, PieceClass, PieceDef, Place, Target,
+    Compass, Effect, EffectStep, Invoke, Mark, MarkKind, PieceClass, PieceDef, Place, Target,
 };
 use dratp::rules::{
     action_text, nfen, parse_action, parse_action_syntax, parse_nfen, Action, ActionKind, Catalogue, Choices, Follow,
@@ -19,25 +19,25 @@ fn cat() -> &'static Catalogue {
         let marks = |kind, offsets: &[(i8, i8)]| Compass {
             marks: offsets.iter().map(|&(dx, dy)| Mark { kind, dx, dy }).collect(),
         };
-        let invoke = |action| Effect {
-            invoke: Some(Invoke { cost: 4, action }),
+        let invoke = |step| Effect {
+            invoke: Some(Invoke { cost: 4, step }),
             ..Effect::default()
         };
-        let on_dratp = |steps: Vec<EffectAction>| Effect {
+        let on_dratp = |steps: Vec<EffectStep>| Effect {
             on_dratp: steps,
             ..Effect::default()
         };
         let effect = |number| match number {
-            1 => on_dratp(vec![EffectAction::Remove(Target::AnyBattle)]),
-            2 => invoke(EffectAction::Relocate {
+            1 => on_dratp(vec![EffectStep::Remove(Target::AnyBattle)]),
+            2 => invoke(EffectStep::Relocate {
                 who: Target::AnyBattle,
                 to: Place::AnyEmpty,
                 optional: false,
             }),
-            3 => invoke(EffectAction::Swap(Target::AnyBattle)),
-            4 => on_dratp(vec![EffectAction::Revive(Place::OwnSummon)]),
-            5 => invoke(EffectAction::ReturnToKeep(Target::AnyMaseitai)),
-            6 => on_dratp(vec![EffectAction::Sacrifice]),
+            3 => invoke(EffectStep::Swap(Target::AnyBattle)),
+            4 => on_dratp(vec![EffectStep::Revive(Place::OwnSummon)]),
+            5 => invoke(EffectStep::ReturnToKeep(Target::AnyMaseitai)),
+            6 => on_dratp(vec![EffectStep::Sacrifice]),
             _ => Effect::default(),
         };
         let def = |class, number| PieceDef {

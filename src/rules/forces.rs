@@ -229,7 +229,7 @@ fn of_class(cat: &Catalogue, class: PieceClass) -> Vec<Kind> {
 
 /// `n` Maseitai drawn uniformly from the catalogue's copies, each Maseitai
 /// having `copies` copies in the supply; `None` if the supply is too small.
-fn draw(cat: &Catalogue, n: usize, copies: usize, rng: &mut Rng) -> Option<(Vec<Kind>, usize)> {
+fn draw(cat: &Catalogue, n: usize, copies: usize, rng: &mut Rng) -> Option<Vec<Kind>> {
     let kinds = of_class(cat, PieceClass::Maseitai);
     let mut supply: Vec<Kind> = kinds.iter().flat_map(|&k| std::iter::repeat_n(k, copies)).collect();
     if supply.len() < n {
@@ -240,7 +240,7 @@ fn draw(cat: &Catalogue, n: usize, copies: usize, rng: &mut Rng) -> Option<(Vec<
         let i = rng.below(supply.len());
         out.push(supply.swap_remove(i));
     }
-    Some((out, kinds.len()))
+    Some(out)
 }
 
 /// A random force valid under `rule`, the same for the same seed and catalogue:
@@ -264,7 +264,7 @@ pub fn random_force(rule: ForceRule, cat: &Catalogue, seed: u64) -> Result<Force
         return Err(too_small(masei));
     }
     let navia = navias[rng.below(navias.len())];
-    let (maseitai, _) = draw(cat, FORCE_SIZE, rule.max_copies(), &mut rng).ok_or_else(|| too_small(masei))?;
+    let maseitai = draw(cat, FORCE_SIZE, rule.max_copies(), &mut rng).ok_or_else(|| too_small(masei))?;
     Ok(Force { navia, maseitai })
 }
 
@@ -272,7 +272,7 @@ pub fn random_force(rule: ForceRule, cat: &Catalogue, seed: u64) -> Result<Force
 /// every drafted force is standard), the same for the same seed and catalogue.
 pub fn random_draft_pool(cat: &Catalogue, seed: u64) -> Result<Vec<Kind>, ForceError> {
     let mut rng = Rng::new(seed);
-    let (mut pool, _) = draw(cat, DRAFT_POOL_SIZE, 2, &mut rng).ok_or_else(|| {
+    let mut pool = draw(cat, DRAFT_POOL_SIZE, 2, &mut rng).ok_or_else(|| {
         ForceError::Catalogue(
             "a draft pool",
             of_class(cat, PieceClass::Navia).len(),

@@ -1,7 +1,8 @@
 //! Making an action: copy-make (R13, R15, R17–R23).
 
 use super::action::{Action, ActionKind, Follow, Token};
-use super::catalogue::EffectAction;
+use super::catalogue::EffectStep;
+use super::constants::{LINE_OVER_BONUS, NAVIA_DRATP_COST};
 use super::movegen::zone_cost;
 use super::position::{Outcome, Piece, Placed, Position, WinReason};
 use super::square::{Side, Square};
@@ -110,7 +111,7 @@ impl Position {
                     },
                 );
             }
-            _ => self.earn(us, income + 10),
+            _ => self.earn(us, income + LINE_OVER_BONUS as u32),
         }
     }
 
@@ -175,17 +176,17 @@ impl Position {
         let pl = self.piece_at(at)?;
         let kind = match pl.piece {
             Piece::Navia(_) => {
-                self.pay_and_flip(at, Follow::Dratp, 60);
+                self.pay_and_flip(at, Follow::Dratp, NAVIA_DRATP_COST);
                 return Some(at);
             }
             Piece::Maseitai(k) => k,
             _ => return Some(at),
         };
         let def = self.cat.get(kind);
-        let (cost, steps): (u8, &[EffectAction]) = match a.follow {
+        let (cost, steps): (u8, &[EffectStep]) = match a.follow {
             Follow::Dratp => (def.cost, &def.effect.on_dratp),
             _ => match &def.effect.invoke {
-                Some(inv) => (inv.cost, std::slice::from_ref(&inv.action)),
+                Some(inv) => (inv.cost, std::slice::from_ref(&inv.step)),
                 None => return Some(at),
             },
         };

@@ -4,6 +4,7 @@
 
 pub mod action;
 pub mod catalogue;
+pub mod constants;
 mod effects;
 pub mod forces;
 pub mod game;

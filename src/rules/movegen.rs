@@ -1,7 +1,8 @@
 //! Legal actions (R8–R23), check (R24), and making an action (copy-make).
 
 use super::action::{Action, ActionKind, Choices, Follow, Token};
-use super::catalogue::{EffectAction, Kind, MarkKind};
+use super::catalogue::{EffectStep, Kind, MarkKind};
+use super::constants::{NAVIA_DRATP_COST, VAULT_CAP};
 use super::position::{Piece, Placed, Position};
 use super::square::{zones, Bitboard, Side, Square, SIZE};
 
@@ -27,7 +28,7 @@ pub struct Family<'p> {
     pos: &'p Position,
     head: Action,
     cost: u8,
-    steps: &'static [EffectAction],
+    steps: &'static [EffectStep],
 }
 
 impl Family<'_> {
@@ -359,12 +360,6 @@ impl Position {
         self.reach_with(sq, &au)
     }
 
-    /// Each piece on `squares` with the squares it could move to: `reach` for many pieces, gathering auras once.
-    pub fn reaches(&self, squares: Bitboard) -> impl Iterator<Item = (Square, Bitboard)> + '_ {
-        let au = self.auras();
-        (squares & self.occupied()).map(move |sq| (sq, self.reach_with(sq, &au)))
-    }
-
     /// The reach of every piece on the board, per piece and per side (`reach` of each piece, gathered once).
     pub fn reach_map(&self) -> ReachMap {
         let au = self.auras();
@@ -540,7 +535,7 @@ impl Position {
                     });
                 }
             }
-            if pool >= 60 && !map.map_or_else(|| self.in_check(us), |m| m.in_check(self, us)) {
+            if pool >= NAVIA_DRATP_COST as u32 && !map.map_or_else(|| self.in_check(us), |m| m.in_check(self, us)) {
                 out.push(Action {
                     kind: ActionKind::InPlace,
                     follow: Follow::Dratp,
@@ -600,7 +595,7 @@ impl Position {
                     continue; // R15: taking the Navia ends the game at once.
                 }
                 let cost = zone_cost(cost, to) as u32;
-                if pool >= cost || (pool + self.move_gain(to, mover)).min(60) >= cost {
+                if pool >= cost || (pool + self.move_gain(to, mover)).min(VAULT_CAP as u32) >= cost {
                     self.push_follows(from, to, kind, dratped, out);
                 }
             }
@@ -614,11 +609,11 @@ impl Position {
     fn navia_dratp_ok_after(&self, from: Square, to: Square) -> bool {
         let pool = self.pools[self.side.index()] as u32;
         // A Navia earns only by taking a piece, so most Navia steps are ruled out without looking further.
-        if pool < 60 && !self.occupied().has(to) {
+        if pool < NAVIA_DRATP_COST as u32 && !self.occupied().has(to) {
             return false;
         }
         let Some(navia) = self.piece_at(from) else { return false };
-        if (pool + self.move_gain(to, navia)).min(60) < 60 {
+        if (pool + self.move_gain(to, navia)).min(VAULT_CAP as u32) < NAVIA_DRATP_COST as u32 {
             return false;
         }
         let mut p = *self;
@@ -680,13 +675,13 @@ impl Position {
         to: Square,
         kind: Kind,
         dratped: bool,
-    ) -> Option<(Action, u8, &'static [EffectAction])> {
+    ) -> Option<(Action, u8, &'static [EffectStep])> {
         let def = self.cat.get(kind);
-        let (follow, cost, steps): (Follow, u8, &'static [EffectAction]) = if !dratped {
+        let (follow, cost, steps): (Follow, u8, &'static [EffectStep]) = if !dratped {
             (Follow::Dratp, def.cost, &def.effect.on_dratp)
         } else {
             let inv = def.effect.invoke.as_ref()?;
-            (Follow::Invoke, inv.cost, std::slice::from_ref(&inv.action))
+            (Follow::Invoke, inv.cost, std::slice::from_ref(&inv.step))
         };
         let kind_of_action = if from == to {
             ActionKind::InPlace

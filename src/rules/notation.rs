@@ -25,6 +25,7 @@ use thiserror::Error;
 
 use super::action::{Action, ActionKind, Choices, Follow, Token};
 use super::catalogue::{Catalogue, Kind, PieceClass, PieceCode};
+use super::constants::VAULT_CAP;
 use super::position::{Freeze, Lasting, Piece, Placed, Position, Setup, SetupError};
 use super::square::{Side, Square, SIZE};
 
@@ -350,10 +351,10 @@ fn parse_pools(text: &str) -> Result<[u8; 2], NfenError> {
     for (side, t) in Side::BOTH.into_iter().zip([a, b]) {
         let what = format!("{} player's pool", player(side));
         let v = decimal(t, &what).map_err(|r| err("pools", r))?;
-        if v > 60 {
+        if v > VAULT_CAP as u32 {
             return Err(err(
                 "pools",
-                format!("pool of {v} for the {} player (0 to 60, R12)", player(side)),
+                format!("pool of {v} for the {} player (0 to {VAULT_CAP}, R12)", player(side)),
             ));
         }
         pools[side.index()] = v as u8;

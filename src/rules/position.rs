@@ -3,6 +3,7 @@
 use thiserror::Error;
 
 use super::catalogue::{Catalogue, Kind, PieceClass};
+use super::constants::VAULT_CAP;
 use super::square::{Bitboard, Side, Square};
 use super::zobrist::KEYS;
 
@@ -200,8 +201,8 @@ pub enum SetupError {
     /// Piece totals the game cannot reach.
     #[error("{0}")]
     Impossible(String),
-    /// A pool outside 0–60 (R12).
-    #[error("pool of {0} for the {1} player (0 to 60)")]
+    /// A pool above the vault cap (R12).
+    #[error("pool of {0} for the {1} player (0 to {max})", max = VAULT_CAP)]
     Pool(u32, &'static str),
     /// Turn counter 0.
     #[error("turn must be at least 1")]
@@ -336,7 +337,7 @@ impl Position {
             if navias > 1 {
                 return Err(SetupError::TooManyNavias(navias, player(side)));
             }
-            if s.pools[i] > 60 {
+            if s.pools[i] > VAULT_CAP {
                 return Err(SetupError::Pool(s.pools[i] as u32, player(side)));
             }
             p.set_pool(side, s.pools[i]);
@@ -770,10 +771,10 @@ impl Position {
         self.pools[i] = v;
     }
 
-    /// R12: gains come from the vault, so a pool never passes 60.
+    /// R12: gains come from the vault, so a pool never passes `VAULT_CAP`.
     #[inline]
     pub(super) fn earn(&mut self, side: Side, n: u32) {
-        let v = (self.pools[side.index()] as u32 + n).min(60) as u8;
+        let v = (self.pools[side.index()] as u32 + n).min(VAULT_CAP as u32) as u8;
         self.set_pool(side, v);
     }
 

@@ -2,12 +2,15 @@
 //! compares whole positions, so pools, keeps and graveyards are hashed too).
 
 use super::catalogue::MAX_KINDS;
+use super::constants::VAULT_CAP;
 use super::position::PieceSet;
 use super::rng::splitmix64;
 use super::square::Square;
 
 /// Piece codes for the board table: 0 black Gulled, 1 red Gulled, then two per kind (undratped, dratped).
 pub const CODES: usize = 2 + 2 * MAX_KINDS;
+/// Pool values hashed: 0 to the vault cap (R12).
+const POOLS: usize = VAULT_CAP as usize + 1;
 /// Largest count a keep or graveyard list is hashed for.
 pub const MAX_COUNT: usize = PieceSet::CAPACITY;
 
@@ -22,7 +25,7 @@ pub struct Keys {
     /// [side][0 black, 1 red][count of that Gulled in the graveyard]
     pub grave_gulled: [[[u64; 2 * MAX_COUNT + 1]; 2]; 2],
     /// [side][pool]
-    pub pool: [[u64; 61]; 2],
+    pub pool: [[u64; POOLS]; 2],
     /// XORed in when the second player is to move.
     pub black_to_move: u64,
     /// XORed in when a Navia goal has been made (a terminal flag NFEN carries).
@@ -38,7 +41,7 @@ const fn build() -> Keys {
         keep: [[[0; MAX_COUNT + 1]; MAX_KINDS]; 2],
         grave: [[[0; MAX_COUNT + 1]; MAX_KINDS]; 2],
         grave_gulled: [[[0; 2 * MAX_COUNT + 1]; 2]; 2],
-        pool: [[0; 61]; 2],
+        pool: [[0; POOLS]; 2],
         black_to_move: 0,
         goal: 0,
         freeze: [[0; Square::COUNT]; Square::COUNT],
@@ -71,7 +74,7 @@ const fn build() -> Keys {
             n += 1;
         }
         let mut p = 0;
-        while p < 61 {
+        while p < POOLS {
             k.pool[side][p] = splitmix64(&mut s);
             p += 1;
         }

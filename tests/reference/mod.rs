@@ -12,7 +12,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use dratp::rules::action::{Action, ActionKind, Choices, Follow, Token};
-use dratp::rules::catalogue::{Area, Catalogue, EffectAction, Kind, MarkKind, Passive, PieceDef, Place, Scope, Target};
+use dratp::rules::catalogue::{Area, Catalogue, EffectStep, Kind, MarkKind, Passive, PieceDef, Place, Scope, Target};
 use dratp::rules::position::{Freeze, Lasting, Piece, Placed, Position, Setup};
 use dratp::rules::square::{Side, Square};
 use dratp::rules::{action_text, nfen};
@@ -733,10 +733,10 @@ fn extra_moves(r: Resolving, me: Side, left: u8, cat: &Catalogue) -> Vec<Resolvi
 
 /// Every way one effect step can resolve (D1, D2). Empty only if nothing applies,
 /// in which case the caller passes the state through unchanged.
-fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) -> Vec<Resolving> {
+fn step_options(r: &Resolving, me: Side, step: EffectStep, cat: &Catalogue) -> Vec<Resolving> {
     let mut out = Vec::new();
     match step {
-        EffectAction::Remove(t) => {
+        EffectStep::Remove(t) => {
             for q in targets(r, me, t) {
                 let mut n = r.clone();
                 effect_to_graveyard(&mut n, q, me, cat);
@@ -746,7 +746,7 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
                 out.push(n);
             }
         }
-        EffectAction::RemoveArea(area) => {
+        EffectStep::RemoveArea(area) => {
             // D22: battle pieces of both sides, never a Navia, never the piece itself.
             let Some(c) = r.piece else { return out };
             let mut n = r.clone();
@@ -761,7 +761,7 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
             }
             out.push(n);
         }
-        EffectAction::Sacrifice => {
+        EffectStep::Sacrifice => {
             if let Some(q) = r.piece {
                 let mut n = r.clone();
                 let pl = lift(&mut n.s, q);
@@ -770,7 +770,7 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
                 out.push(n);
             }
         }
-        EffectAction::Revive(place) => {
+        EffectStep::Revive(place) => {
             let grave = r.s.graves[me.index()].2.clone();
             for k in distinct(&grave) {
                 for q in places(r, me, place, cat) {
@@ -782,7 +782,7 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
                 }
             }
         }
-        EffectAction::ReviveGulled => {
+        EffectStep::ReviveGulled => {
             // D21: files a to g of the owner's second rank, as many as lie in the graveyard.
             let rank = if me == Side::White { 1 } else { 5 };
             let mut n = r.clone();
@@ -795,7 +795,7 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
             }
             out.push(n);
         }
-        EffectAction::Steal(place) => {
+        EffectStep::Steal(place) => {
             // D26: from the opponent's graveyard only; the piece becomes the owner's, undratped.
             let them = me.opponent().index();
             let grave = r.s.graves[them].clone();
@@ -823,7 +823,7 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
                 }
             }
         }
-        EffectAction::Relocate { who, to, optional } => {
+        EffectStep::Relocate { who, to, optional } => {
             for from in targets(r, me, who) {
                 for dest in places(r, me, to, cat) {
                     let mut n = r.clone();
@@ -843,7 +843,7 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
                 out.push(r.clone()); // D1: an optional step may be declined
             }
         }
-        EffectAction::Swap(t) => {
+        EffectStep::Swap(t) => {
             let ts = targets(r, me, t);
             for (i, &a) in ts.iter().enumerate() {
                 for &b in &ts[i + 1..] {
@@ -863,7 +863,7 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
                 }
             }
         }
-        EffectAction::ReturnToKeep(t) => {
+        EffectStep::ReturnToKeep(t) => {
             for q in targets(r, me, t) {
                 let pl = at(&r.s, q).unwrap();
                 let Piece::Maseitai(k) = pl.piece else { continue };
@@ -879,7 +879,7 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
                 out.push(n);
             }
         }
-        EffectAction::Freeze(t) => {
+        EffectStep::Freeze(t) => {
             let Some(by) = r.piece else { return out };
             for q in targets(r, me, t) {
                 let mut n = r.clone();
@@ -890,7 +890,7 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
                 out.push(n);
             }
         }
-        EffectAction::Undo(scope) => {
+        EffectStep::Undo(scope) => {
             let mut n = r.clone();
             for q in all_squares() {
                 let flip = match scope {
@@ -906,18 +906,18 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
             }
             out.push(n);
         }
-        EffectAction::Gain(g) => {
+        EffectStep::Gain(g) => {
             let mut n = r.clone();
             earn(&mut n.s, me, g as u32);
             out.push(n);
         }
-        EffectAction::Drain(d) => {
+        EffectStep::Drain(d) => {
             let mut n = r.clone();
             let i = me.opponent().index();
             n.s.pools[i] = n.s.pools[i].saturating_sub(d);
             out.push(n);
         }
-        EffectAction::GainPerGrave => {
+        EffectStep::GainPerGrave => {
             let mut n = r.clone();
             let count: u32 =
                 r.s.graves
@@ -927,12 +927,12 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
             earn(&mut n.s, me, count);
             out.push(n);
         }
-        EffectAction::AdvanceGulled => {
+        EffectStep::AdvanceGulled => {
             let mut n = r.clone();
             advance_gulled(&mut n.s, me, cat);
             out.push(n);
         }
-        EffectAction::ExtraMoves(k) => {
+        EffectStep::ExtraMoves(k) => {
             out = extra_moves(r.clone(), me, k, cat);
         }
     }
@@ -941,7 +941,7 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
 
 /// Resolve effect steps in order, every branch of choices (D1, D2). A taken
 /// Navia ends the game: nothing after it resolves (D20).
-fn resolve(r: Resolving, me: Side, steps: &[EffectAction], cat: &Catalogue) -> Vec<Resolving> {
+fn resolve(r: Resolving, me: Side, steps: &[EffectStep], cat: &Catalogue) -> Vec<Resolving> {
     let Some((&first, rest)) = steps.split_first() else {
         return vec![r];
     };
@@ -1055,7 +1055,7 @@ fn with_follows(s: Setup, part: Part, cat: &Catalogue, out: &mut Vec<(Action, Se
                             tokens: Vec::new(),
                             piece: Some(q),
                         };
-                        for done in resolve(r, me, &[inv.action], cat) {
+                        for done in resolve(r, me, &[inv.step], cat) {
                             if done.s == c {
                                 continue; // D27: an invoke must change something
                             }
