@@ -721,3 +721,39 @@ fn freezes_and_gulled_tokens_round_trip() {
     }
     assert!(parse_action_syntax("d3+:X@a1", builtin).is_err());
 }
+
+/// One validator: `from_setup` decides legality with typed errors that know their NFEN field, whether the setup
+/// came from NFEN or was built by hand (issue 12.1).
+#[test]
+fn from_setup_errors_know_their_field() {
+    use dratp::rules::{NfenField, SetupError};
+    let cat = Catalogue::builtin();
+    let start = parse_nfen(START_NFEN, cat).unwrap().to_setup();
+    let navia = cat
+        .find(PieceCode {
+            class: PieceClass::Navia,
+            number: 1,
+        })
+        .unwrap();
+    let mut keep = start.clone();
+    keep.keeps[0][0] = navia;
+    let e = Position::from_setup(cat, &keep).unwrap_err();
+    assert!(matches!(e, SetupError::WrongClass { .. }), "{e:?}");
+    assert_eq!(e.field(), NfenField::Keeps);
+    assert_eq!(e.to_string(), "N01 is a Navia, not allowed in a keep");
+    let mut grave = start.clone();
+    grave.graves[1].red = 5;
+    let e = Position::from_setup(cat, &grave).unwrap_err();
+    assert_eq!(e.field(), NfenField::Graveyards);
+    assert_eq!(
+        e.to_string(),
+        "more than 4 red Gulled in the second player's graveyard (D15)"
+    );
+    let mut pool = start;
+    pool.pools[1] = 61;
+    let e = Position::from_setup(cat, &pool).unwrap_err();
+    assert_eq!(
+        (e.field(), e.to_string().as_str()),
+        (NfenField::Pools, "pool of 61 for the second player (0 to 60, R12)")
+    );
+}

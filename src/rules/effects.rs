@@ -3,7 +3,8 @@
 use super::action::{Action, Choices, Token};
 use super::catalogue::{Area, EffectStep, Place, Scope, Target};
 use super::movegen::{ring, ActionSink};
-use super::position::{Freeze, Piece, Placed, Position, MAX_FREEZES};
+use super::piece::{Piece, Placed};
+use super::position::{Freeze, Position, MAX_FREEZES};
 use super::square::{zones, Bitboard, Square};
 
 impl EffectStep {

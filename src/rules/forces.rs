@@ -7,7 +7,8 @@
 use thiserror::Error;
 
 use super::catalogue::{Catalogue, Kind, PieceClass};
-use super::position::{Piece, Placed, Position, Setup};
+use super::piece::{Piece, Placed};
+use super::position::{Position, Setup};
 use super::rng::Rng;
 use super::square::{Side, Square};
 
@@ -215,7 +216,7 @@ pub fn start_position(first: &Force, second: &Force, cat: &'static Catalogue) ->
         side: Side::White,
         pools: [0, 0],
         keeps: [first.maseitai.clone(), second.maseitai.clone()],
-        graves: [(0, 0, Vec::new()), (0, 0, Vec::new())],
+        graves: Default::default(),
         lasting: Vec::new(),
         turn: 1,
     };

@@ -4,7 +4,8 @@ use super::action::{Action, ActionKind, Follow, Token};
 use super::catalogue::EffectStep;
 use super::constants::{LINE_OVER_BONUS, NAVIA_DRATP_COST};
 use super::movegen::zone_cost;
-use super::position::{Outcome, Piece, Placed, Position, WinReason};
+use super::piece::{Piece, Placed};
+use super::position::{Outcome, Position, WinReason};
 use super::square::{Side, Square};
 
 use thiserror::Error;

@@ -3,7 +3,8 @@
 use super::action::{Action, ActionKind, Choices, Follow, Token};
 use super::catalogue::{EffectStep, Kind, MarkKind};
 use super::constants::{NAVIA_DRATP_COST, VAULT_CAP};
-use super::position::{Piece, Placed, Position};
+use super::piece::{Piece, Placed};
+use super::position::Position;
 use super::square::{zones, Bitboard, Side, Square, SIZE};
 
 /// Where generated actions go: a list, a counter for bulk perft, or the search's staged move list.

@@ -25,8 +25,8 @@ use thiserror::Error;
 
 use super::action::{Action, ActionKind, Choices, Follow, Token};
 use super::catalogue::{Catalogue, Kind, PieceClass, PieceCode};
-use super::constants::VAULT_CAP;
-use super::position::{Freeze, Lasting, Piece, Placed, Position, Setup, SetupError};
+use super::piece::{Piece, Placed};
+use super::position::{Freeze, GraveSetup, Lasting, Position, Setup, SetupError};
 use super::square::{Side, Square, SIZE};
 
 /// Why an NFEN string was refused; names the field and the reason.
@@ -168,9 +168,7 @@ pub fn parse_nfen(text: &str, cat: &'static Catalogue) -> Result<Position, NfenE
         lasting,
         turn,
     };
-    check_totals(&setup)?;
-    check_effects(&setup)?;
-    Position::from_setup(cat, &setup).map_err(setup_error)
+    Ok(Position::from_setup(cat, &setup)?)
 }
 
 /// The seven fields, separated by single spaces.
@@ -351,13 +349,8 @@ fn parse_pools(text: &str) -> Result<[u8; 2], NfenError> {
     for (side, t) in Side::BOTH.into_iter().zip([a, b]) {
         let what = format!("{} player's pool", player(side));
         let v = decimal(t, &what).map_err(|r| err("pools", r))?;
-        if v > VAULT_CAP as u32 {
-            return Err(err(
-                "pools",
-                format!("pool of {v} for the {} player (0 to {VAULT_CAP}, R12)", player(side)),
-            ));
-        }
-        pools[side.index()] = v as u8;
+        // Past a u8 it is out of the vault's range anyway: the same error `from_setup` gives.
+        pools[side.index()] = u8::try_from(v).map_err(|_| SetupError::Pool(v, side))?;
     }
     Ok(pools)
 }
@@ -397,14 +390,8 @@ fn list_id(field: &'static str, where_: &str, item: &str, cat: &Catalogue) -> Re
             format!("'{}': {where_} are written in upper case", shown(item)),
         ));
     }
+    // Whether it is a Maseitai is for `from_setup` to say.
     let (kind, _) = resolve_id(cat, letter, digits).map_err(|r| err(field, r))?;
-    let def = cat.get(kind);
-    if def.is_navia() {
-        return Err(err(
-            field,
-            format!("{} is a Navia; {where_} hold only Maseitai", def.code),
-        ));
-    }
     Ok(kind)
 }
 
@@ -423,12 +410,6 @@ fn parse_keeps(text: &str, cat: &Catalogue) -> Result<[Vec<Kind>; 2], NfenError>
                         player(side),
                         shown(item)
                     ),
-                ));
-            }
-            if keep.len() == 14 {
-                return Err(err(
-                    "keeps",
-                    format!("more than 14 Maseitai in the {} player's keep", player(side)),
                 ));
             }
             keep.push(k);
@@ -452,11 +433,11 @@ enum GraveItem {
     Maseitai(Kind),
 }
 
-fn parse_graves(text: &str, cat: &Catalogue) -> Result<[(u8, u8, Vec<Kind>); 2], NfenError> {
+fn parse_graves(text: &str, cat: &Catalogue) -> Result<[GraveSetup; 2], NfenError> {
     let [a, b] = halves("graveyards", text)?;
-    let mut graves: [(u8, u8, Vec<Kind>); 2] = Default::default();
+    let mut graves: [GraveSetup; 2] = Default::default();
     for (side, t) in Side::BOTH.into_iter().zip([a, b]) {
-        let (black, red, maseitai) = &mut graves[side.index()];
+        let grave = &mut graves[side.index()];
         let mut last = 0u32;
         for item in list_items("graveyards", side, t)? {
             let g = match item {
@@ -482,28 +463,15 @@ fn parse_graves(text: &str, cat: &Catalogue) -> Result<[(u8, u8, Vec<Kind>); 2],
                 ));
             }
             last = r;
-            // D15 bounds, checked while counting so no counter can overflow.
+            // Counts saturate: `from_setup` refuses anything past the game's totals (D15).
             match g {
-                GraveItem::Black if *black < 14 => *black += 1,
-                GraveItem::Red if *red < 4 => *red += 1,
-                GraveItem::Maseitai(k) if maseitai.len() < 14 => maseitai.push(k),
-                GraveItem::Black => return Err(too_many_in_grave(side, 14, "black Gulled")),
-                GraveItem::Red => return Err(too_many_in_grave(side, 4, "red Gulled")),
-                GraveItem::Maseitai(_) => return Err(too_many_in_grave(side, 14, "Maseitai")),
+                GraveItem::Black => grave.black = grave.black.saturating_add(1),
+                GraveItem::Red => grave.red = grave.red.saturating_add(1),
+                GraveItem::Maseitai(k) => grave.maseitai.push(k),
             }
         }
     }
     Ok(graves)
-}
-
-fn too_many_in_grave(side: Side, max: usize, what: &str) -> NfenError {
-    err(
-        "graveyards",
-        format!(
-            "more than {max} {what} in the {} player's graveyard (D15)",
-            player(side)
-        ),
-    )
 }
 
 /// A side letter, `w` or `b`.
@@ -567,91 +535,14 @@ fn parse_effects(text: &str) -> Result<Vec<Lasting>, NfenError> {
 
 fn parse_turn(text: &str) -> Result<u16, NfenError> {
     let v = decimal(text, "turn").map_err(|r| err("turn", r))?;
-    match v {
-        0 => Err(err("turn", "turn 0; the first turn is 1")),
-        1..=65535 => Ok(v as u16),
-        _ => Err(err("turn", format!("turn {v} is out of range (1 to 65535)"))),
-    }
+    u16::try_from(v).map_err(|_| err("turn", format!("turn {v} is out of range (1 to 65535)")))
 }
 
-/// D15 totals, checked here so the error names the field that goes over.
-fn check_totals(s: &Setup) -> Result<(), NfenError> {
-    let on_board = |f: fn(&Piece) -> bool| s.board.iter().flatten().filter(|p| f(&p.piece)).count();
-    let board_black = on_board(|p| matches!(p, Piece::BlackGulled));
-    let board_red = on_board(|p| matches!(p, Piece::RedGulled));
-    let board_maseitai = on_board(|p| matches!(p, Piece::Maseitai(_)));
-    let keep_maseitai = s.keeps[0].len() + s.keeps[1].len();
-    let grave_black: usize = s.graves.iter().map(|g| g.0 as usize).sum();
-    let grave_red: usize = s.graves.iter().map(|g| g.1 as usize).sum();
-    let grave_maseitai: usize = s.graves.iter().map(|g| g.2.len()).sum();
-    let over = |what: &str, n: usize, max: usize, field: &'static str| {
-        if n > max {
-            Err(err(field, format!("{n} {what} in the game (at most {max}, D15)")))
-        } else {
-            Ok(())
-        }
-    };
-    over("black Gulled", board_black, 14, "board")?;
-    over("red Gulled", board_red, 4, "board")?;
-    over("Maseitai", board_maseitai, 14, "board")?;
-    over("Maseitai", board_maseitai + keep_maseitai, 14, "keeps")?;
-    over("black Gulled", board_black + grave_black, 14, "graveyards")?;
-    over("red Gulled", board_red + grave_red, 4, "graveyards")?;
-    over(
-        "Maseitai",
-        board_maseitai + keep_maseitai + grave_maseitai,
-        14,
-        "graveyards",
-    )
-}
-
-/// D14: a goal effect needs that side's Navia off the board and only one goal.
-fn check_effects(s: &Setup) -> Result<(), NfenError> {
-    let goals: Vec<Side> = s
-        .lasting
-        .iter()
-        .filter_map(|l| match *l {
-            Lasting::NaviaGoal(side) => Some(side),
-            Lasting::Freeze(_) => None,
-        })
-        .collect();
-    if goals.len() > 1 {
-        return Err(err("effects", "both Navias cannot have made a goal"));
+impl From<SetupError> for NfenError {
+    /// A setup error names its own field.
+    fn from(e: SetupError) -> NfenError {
+        err(e.field().name(), e.to_string())
     }
-    for side in goals {
-        let on_board = s
-            .board
-            .iter()
-            .flatten()
-            .any(|p| p.side == side && matches!(p.piece, Piece::Navia(_)));
-        if on_board {
-            return Err(err(
-                "effects",
-                format!(
-                    "goal:{} but the {} player's Navia is still on the board (D14)",
-                    side.letter(),
-                    player(side)
-                ),
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// Name the field a position check failed on.
-fn setup_error(e: SetupError) -> NfenError {
-    let field = match &e {
-        SetupError::WrongClass(_, _, place) if place.contains("keep") => "keeps",
-        SetupError::WrongClass(_, _, place) if place.contains("graveyard") => "graveyards",
-        SetupError::Pool(..) => "pools",
-        SetupError::Turn => "turn",
-        SetupError::Effects(_) => "effects",
-        SetupError::TooManyNavias(..)
-        | SetupError::NoNavia
-        | SetupError::WrongClass(..)
-        | SetupError::Impossible(_) => "board",
-    };
-    err(field, e.to_string())
 }
 
 // ---------------------------------------------------------------- NFEN printing

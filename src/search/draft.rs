@@ -13,7 +13,8 @@
 
 use crate::rules::catalogue::{EffectStep, Passive, PieceClass, Scope};
 use crate::rules::forces::Draft;
-use crate::rules::position::{Piece, Placed, Setup};
+use crate::rules::piece::{Piece, Placed};
+use crate::rules::position::Setup;
 use crate::rules::{Catalogue, Kind, Position, Side, Square};
 
 /// Per gyullas of cost. Cost follows strength (maseitai-facts.md) and the search
@@ -77,7 +78,7 @@ fn average_reach(cat: &'static Catalogue, k: Kind, dratped: bool) -> i32 {
             side: Side::White,
             pools: [0, 0],
             keeps: [Vec::new(), Vec::new()],
-            graves: [(0, 0, Vec::new()), (0, 0, Vec::new())],
+            graves: Default::default(),
             lasting: Vec::new(),
             turn: 1,
         };

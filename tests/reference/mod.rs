@@ -13,7 +13,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use dratp::rules::action::{Action, ActionKind, Choices, Follow, Token};
 use dratp::rules::catalogue::{Area, Catalogue, EffectStep, Kind, MarkKind, Passive, PieceDef, Place, Scope, Target};
-use dratp::rules::position::{Freeze, Lasting, Piece, Placed, Position, Setup};
+use dratp::rules::piece::{Piece, Placed};
+use dratp::rules::position::{Freeze, Lasting, Position, Setup};
 use dratp::rules::square::{Side, Square};
 use dratp::rules::{action_text, nfen};
 
@@ -338,9 +339,9 @@ fn undratp(s: &mut Setup, q: Square) {
 fn to_graveyard(s: &mut Setup, pl: Placed) {
     let g = &mut s.graves[pl.side.index()];
     match pl.piece {
-        Piece::BlackGulled => g.0 += 1,
-        Piece::RedGulled => g.1 += 1,
-        Piece::Maseitai(k) => sorted_insert(&mut g.2, k),
+        Piece::BlackGulled => g.black += 1,
+        Piece::RedGulled => g.red += 1,
+        Piece::Maseitai(k) => sorted_insert(&mut g.maseitai, k),
         Piece::Navia(_) => unreachable!("reference: a Navia never goes to a graveyard"),
     }
 }
@@ -771,11 +772,11 @@ fn step_options(r: &Resolving, me: Side, step: EffectStep, cat: &Catalogue) -> V
             }
         }
         EffectStep::Revive(place) => {
-            let grave = r.s.graves[me.index()].2.clone();
+            let grave = r.s.graves[me.index()].maseitai.clone();
             for k in distinct(&grave) {
                 for q in places(r, me, place, cat) {
                     let mut n = r.clone();
-                    remove_one(&mut n.s.graves[me.index()].2, k);
+                    remove_one(&mut n.s.graves[me.index()].maseitai, k);
                     set(&mut n.s, q, placed(me, Piece::Maseitai(k))); // D6
                     n.tokens.push(Token::Placed(k, q));
                     out.push(n);
@@ -788,8 +789,8 @@ fn step_options(r: &Resolving, me: Side, step: EffectStep, cat: &Catalogue) -> V
             let mut n = r.clone();
             for file in 0..7 {
                 let q = sq(file, rank).unwrap();
-                if n.s.graves[me.index()].0 > 0 && at(&n.s, q).is_none() {
-                    n.s.graves[me.index()].0 -= 1;
+                if n.s.graves[me.index()].black > 0 && at(&n.s, q).is_none() {
+                    n.s.graves[me.index()].black -= 1;
                     set(&mut n.s, q, placed(me, Piece::BlackGulled));
                 }
             }
@@ -800,23 +801,23 @@ fn step_options(r: &Resolving, me: Side, step: EffectStep, cat: &Catalogue) -> V
             let them = me.opponent().index();
             let grave = r.s.graves[them].clone();
             for q in places(r, me, place, cat) {
-                if grave.0 > 0 {
+                if grave.black > 0 {
                     let mut n = r.clone();
-                    n.s.graves[them].0 -= 1;
+                    n.s.graves[them].black -= 1;
                     set(&mut n.s, q, placed(me, Piece::BlackGulled));
                     n.tokens.push(Token::Gulled { red: false, to: q });
                     out.push(n);
                 }
-                if grave.1 > 0 {
+                if grave.red > 0 {
                     let mut n = r.clone();
-                    n.s.graves[them].1 -= 1;
+                    n.s.graves[them].red -= 1;
                     set(&mut n.s, q, placed(me, Piece::RedGulled));
                     n.tokens.push(Token::Gulled { red: true, to: q });
                     out.push(n);
                 }
-                for k in distinct(&grave.2) {
+                for k in distinct(&grave.maseitai) {
                     let mut n = r.clone();
-                    remove_one(&mut n.s.graves[them].2, k);
+                    remove_one(&mut n.s.graves[them].maseitai, k);
                     set(&mut n.s, q, placed(me, Piece::Maseitai(k)));
                     n.tokens.push(Token::Placed(k, q));
                     out.push(n);
@@ -922,7 +923,7 @@ fn step_options(r: &Resolving, me: Side, step: EffectStep, cat: &Catalogue) -> V
             let count: u32 =
                 r.s.graves
                     .iter()
-                    .map(|g| g.0 as u32 + g.1 as u32 + g.2.len() as u32)
+                    .map(|g| g.black as u32 + g.red as u32 + g.maseitai.len() as u32)
                     .sum();
             earn(&mut n.s, me, count);
             out.push(n);
@@ -1149,14 +1150,14 @@ pub fn reference_children(s: &Setup, cat: &Catalogue) -> Vec<(Action, Setup)> {
                     action(ActionKind::LineOver, from, from, Follow::Nothing, &[Token::Gyullas]),
                     g,
                 ));
-                let grave = c.graves[me.index()].2.clone();
+                let grave = c.graves[me.index()].maseitai.clone();
                 for k in distinct(&grave) {
                     for q in summon_squares(me) {
                         if at(&c, q).is_some() {
                             continue;
                         }
                         let mut r = c.clone();
-                        remove_one(&mut r.graves[me.index()].2, k);
+                        remove_one(&mut r.graves[me.index()].maseitai, k);
                         set(&mut r, q, placed(me, Piece::Maseitai(k)));
                         pass_turn(&mut r);
                         out.push((
