@@ -187,6 +187,26 @@ pub fn validate(force: &Force, rule: ForceRule, cat: &Catalogue) -> Result<(), F
     Ok(())
 }
 
+/// R31: the default match-up, Starter Set 1 (N01, M01–M07) for the first player and Starter Set 2 (N02, M08–M14)
+/// for the second; a catalogue that lacks one of them cannot make it.
+pub fn starter_forces(cat: &Catalogue) -> Result<[Force; 2], ForceError> {
+    let force = |navia: &str, first: u16| {
+        let ids: Vec<String> = (first..first + FORCE_SIZE as u16).map(|n| format!("M{n:02}")).collect();
+        let words: Vec<&str> = ids.iter().map(String::as_str).collect();
+        Force::from_words(navia, &words, cat)
+    };
+    Ok([force("N01", 1)?, force("N02", 8)?])
+}
+
+impl Position {
+    /// The default start (R7) with the default match-up (R31), built from the Starter forces of the given
+    /// catalogue; its NFEN is `START_NFEN`. A catalogue without the Starter pieces cannot make it.
+    pub fn startpos(cat: &'static Catalogue) -> Result<Position, ForceError> {
+        let [first, second] = starter_forces(cat)?;
+        start_position(&first, &second, cat)
+    }
+}
+
 /// The standard setup (R7) with these forces, first player first: Navias on d1
 /// and d7, Gulled on their squares, the Maseitai in the keeps, pools 0. Each
 /// force must pass [`validate`] under the standard rule (the loosest, R28).

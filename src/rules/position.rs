@@ -320,16 +320,11 @@ impl std::fmt::Debug for Position {
     }
 }
 
-/// The NFEN of the default start (R7, R31).
+/// The NFEN of the default start (R7, R31): what `Position::startpos` prints on the built-in catalogue.
 pub const START_NFEN: &str =
     "1r1[n02]1r1/bbbbbbb/7/7/7/BBBBBBB/1R1[N01]1R1 w 0/0 M01,M02,M03,M04,M05,M06,M07/M08,M09,M10,M11,M12,M13,M14 -/- - 1";
 
 impl Position {
-    /// The default start with the default match-up (R7, R31), on the given catalogue.
-    pub fn startpos(cat: &'static Catalogue) -> Result<Position, super::notation::NfenError> {
-        super::notation::parse_nfen(START_NFEN, cat)
-    }
-
     /// Build and check a position from its plain form: the one place that decides whether a setup is a
     /// position the game can reach. The checks run in this order, so the first error names the field that
     /// went wrong: piece classes, per-list limits and pools, the game's totals (R6, D15), the turn, goals
