@@ -1,4 +1,7 @@
-//! Effect steps (R17, R18, RULES.md D1–D11): their choices and their resolution.
+//! Effect steps (R17, R18; RULES.md D1–D11, D16–D27): for a dratp or invoke, the choices each catalogue
+//! `EffectStep` offers (the tokens of the action text, D2), enumerated step after step into one action per
+//! combination; whether an invoke would change anything (D27); and how each step changes the position once its
+//! tokens are chosen. The catalogue says what a piece does; this module says how.
 
 use super::action::{Action, Choices, Token};
 use super::catalogue::{Area, EffectStep, Place, Scope, Target};
@@ -154,6 +157,7 @@ impl Position {
                     }
                 }
             }
+            // D26: from the opponent's graveyard only, onto the owner's squares.
             EffectStep::Steal(place) => {
                 let places = self.place_squares(piece, place);
                 let g = &self.graves[us.opponent().index()];
@@ -201,7 +205,7 @@ impl Position {
         }
     }
 
-    /// Sequences of up to `n` plain battle-piece moves (Tagu), each legal after the ones before. `prefix` holds
+    /// D20: sequences of up to `n` plain battle-piece moves (Tagu), each legal after the ones before. `prefix` holds
     /// the `len` moves made so far; the moves come from the reach tables (no follow-ups to expand).
     fn extra_move_options(
         &self,
@@ -230,7 +234,7 @@ impl Position {
         }
     }
 
-    /// One further move (Tagu): an ordinary move, whose revenge resolves at once.
+    /// One further move (Tagu, D20): an ordinary move, whose revenge resolves at once (D17).
     fn extra_move(&mut self, from: Square, to: Square) {
         if self.move_part(from, to) {
             self.bury_at(to, self.side.opponent());
@@ -280,6 +284,7 @@ impl Position {
             (EffectStep::Remove(_), &[Token::Square(s)]) => {
                 self.bury_at(s, us);
             }
+            // D22: battle pieces of both sides, never a Navia, never the piece itself.
             (EffectStep::RemoveArea(area), _) => {
                 let hit = Self::area_squares(piece, area) & self.occupied() & !self.navias & !piece.bb();
                 for s in hit {
@@ -323,6 +328,7 @@ impl Position {
                     },
                 );
             }
+            // D21: Odd fills the empty squares of the owner's second rank from file a.
             (EffectStep::ReviveGulled, _) => {
                 let g = self.graves[us.index()];
                 let second = zones::BACK_RANK[us.index()];
@@ -432,7 +438,7 @@ impl Position {
         Some(piece)
     }
 
-    /// Billpentod: every black Gulled of the side to move that can step forward does, front ones first, so a
+    /// D19, Billpentod: every black Gulled of the side to move that can step forward does, front ones first, so a
     /// file of Gulled advances together; captures pay their reward (R13), the steps themselves earn nothing.
     fn advance_gulled(&mut self) {
         let us = self.side;

@@ -102,6 +102,16 @@ impl Game {
     }
 
     /// Play `a` if it is one of `legal_actions()`: the checked `play`.
+    ///
+    /// ```
+    /// use dratp::rules::{Catalogue, Game, Position};
+    ///
+    /// let mut game = Game::new(Position::startpos(Catalogue::builtin())?);
+    /// let first = game.legal_actions()[0];
+    /// game.try_play(first)?;
+    /// assert_eq!(game.actions(), &[first]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn try_play(&mut self, a: Action) -> Result<(), IllegalAction> {
         if !self.legal_actions().contains(&a) {
             return Err(IllegalAction);

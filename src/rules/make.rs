@@ -22,6 +22,18 @@ impl Position {
     }
 
     /// The position after `a` if it is legal: the checked `play`, for actions that come from outside.
+    ///
+    /// ```
+    /// use dratp::rules::{Action, Catalogue, Position, Square};
+    ///
+    /// let pos = Position::startpos(Catalogue::builtin())?;
+    /// let step = |from: &str, to: &str| -> Result<Action, Box<dyn std::error::Error>> {
+    ///     Ok(Action::step(from.parse::<Square>()?, to.parse::<Square>()?))
+    /// };
+    /// assert!(pos.try_play(&step("d1", "c1")?).is_ok());
+    /// assert!(pos.try_play(&step("d1", "d3")?).is_err(), "a Navia steps one square (R9)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn try_play(&self, a: &Action) -> Result<Position, IllegalAction> {
         if self.is_legal(a) {
             Ok(self.play(a))
@@ -71,7 +83,7 @@ impl Position {
         if a.follow != Follow::Nothing && p.outcome.is_none() {
             actor = p.resolve_follow(a);
         }
-        // Papillonera-like revenge: the taker goes to its graveyard once the turn ends.
+        // D17: Papillonera-like revenge: the taker goes to its graveyard once the turn ends.
         if let (true, Some(sq), None) = (revenge, actor, p.outcome) {
             if p.piece_at(sq).is_some_and(|pl| pl.side == us && pl.piece.is_battle()) {
                 p.bury_at(sq, us.opponent());

@@ -1,4 +1,8 @@
-//! Legal actions (R8–R23), check (R24), and making an action (copy-make).
+//! Legal actions (R8–R24) and what they are built from: the reach of each piece (compass marks, Gulled steps,
+//! the Navia's ring), the auras of dratped pieces (immortality, freezes D16, Chugyullas D18, Tanhoizer D23,
+//! Oriondober D24, Wishborn D25), check (R24), and the generator itself. Actions go to an `ActionSink` (a list, a
+//! counter for bulk perft, or the search's staged list); a move whose effect asks for choices is handed over as a
+//! `Family` to expand later. Making an action is in `make`, effect steps in `effects`.
 
 use super::action::{Action, ActionKind, Choices, Follow, Token};
 use super::catalogue::{EffectStep, Kind, MarkKind};
@@ -330,12 +334,15 @@ impl Position {
                 if t.immobile {
                     a.stuck |= sq.bb();
                 }
+                // D25: Wishborn's dots protect its owner's other battle pieces.
                 if t.protect_dots {
                     a.untakeable[s] |= dots & self.sides[s] & !self.navias;
                 }
+                // D23: Tanhoizer's dots are summon squares while it stands dratped.
                 if t.summon_dots {
                     a.extra_summon[s] |= dots;
                 }
+                // D24: Oriondober on an enemy summon square cannot be taken and bans summons onto its dots.
                 if t.outpost && zones::SUMMON[o].has(sq) {
                     a.untakeable[s] |= sq.bb();
                     a.banned_summon[o] |= dots;
@@ -345,7 +352,7 @@ impl Position {
         a
     }
 
-    /// Income a side earns for each move of a battle piece (Chugyullas-like passives).
+    /// D18: income a side earns for each move of a battle piece (Chugyullas-like passives).
     #[inline]
     pub(super) fn battle_income(&self, side: Side) -> u32 {
         let mut n = 0;

@@ -1,12 +1,13 @@
-//! NFEN and move text (`../shared/spec/notation.md`): nom parsers and the one
-//! canonical printer for each.
+//! NFEN and move text (as protocol.md specifies them): nom parsers and the one canonical printer for each.
 //!
-//! Parsing is strict and total: any text either becomes a typed value or an
-//! error that names the field (or the part of the move) and the reason; no
-//! input panics. Printing is canonical, so `nfen(parse_nfen(s)) == s` for every
+//! Parsing is strict and total: any text either becomes a typed value or an error that names the field (or the
+//! part of the move) and the reason; no input panics. The NFEN parser reads syntax only, into a `Setup`;
+//! `Position::from_setup` alone decides whether that is a legal position, and its `SetupError` names its field.
+//! A move text is read by syntax (`parse_action_syntax`, ids looked up in the catalogue) and then checked against
+//! the position's legal actions (`parse_action`). Printing is canonical, so `nfen(parse_nfen(s)) == s` for every
 //! string the engine printed, and likewise for moves.
 //!
-//! Forms this module fixes beyond notation.md:
+//! Canonical forms:
 //! - board: two digits in a row are refused (the printer always merges empty runs);
 //! - keeps list ids in catalogue order (`M01,M02`); graveyards list every `B` first,
 //!   then the Maseitai ids in catalogue order, then every `R` (`B,B,M03,R`): string

@@ -1,4 +1,8 @@
-//! The position: board, pools, keeps, graveyards, side to move. Cheap to copy.
+//! The position: bitboards and kinds of the board, pools, keeps, graveyards, freezes (D16), side to move, the
+//! result shown on the board (R19, R20, R23) and an incremental Zobrist key. It is `Copy`, so making an action
+//! returns a new value (copy-make). `Setup` is its plain form; `Position::from_setup` is the one place that
+//! decides whether a setup is a position the game can reach, with a typed `SetupError`. The primitive edits at
+//! the end keep the key in step with every change.
 
 use thiserror::Error;
 
