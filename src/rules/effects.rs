@@ -272,7 +272,8 @@ impl Position {
     }
 
     /// Apply one effect step with its tokens; returns where the effect's piece now
-    /// stands, or `None` once it has left the board.
+    /// stands, or `None` once it has left the board. Long on purpose: one short match arm per step kind and
+    /// token shape, so the whole table of what each step does reads in one place.
     pub(super) fn apply_step(&mut self, piece: Square, step: EffectStep, tokens: &[Token]) -> Option<Square> {
         let us = self.side;
         let them = us.opponent();

@@ -508,6 +508,10 @@ impl Position {
         gain
     }
 
+    /// Every legal action, in the fixed order perft and the search rely on: Gulled moves and line overs (R8, R22),
+    /// the Navia (R9, R19, R23), summons (R16), then Maseitai moves and follows (R10, R15, R17, R18). One pass over
+    /// the board on purpose (the hottest function of perft and search): splitting it would pass the shared state
+    /// (pool, auras, reach map) around for every piece.
     pub(super) fn generate_into(&self, out: &mut impl ActionSink, map: Option<&ReachMap>) {
         if self.outcome.is_some() {
             return;

@@ -706,21 +706,21 @@ fn raw_move(i: &str) -> IResult<&str, RawMove<'_>> {
     ))(i)
 }
 
-/// Parse a move text's syntax only (no position): ids are looked up in `cat`.
-pub fn parse_action_syntax(text: &str, cat: &Catalogue) -> Result<Action, MoveError> {
+/// A whole move text read by the grammar, or the syntax error that says where it stopped.
+fn whole_raw_move(text: &str) -> Result<RawMove<'_>, MoveError> {
     let bad = |why: String| MoveError::Syntax(shown(text), why);
     if text.is_empty() {
         return Err(bad("empty move".into()));
     }
-    let raw = match raw_move(text) {
-        Ok(("", raw)) => raw,
+    match raw_move(text) {
+        Ok(("", raw)) => Ok(raw),
         Ok((rest, _)) => {
             let at = text.len() - rest.len();
-            return Err(bad(format!(
+            Err(bad(format!(
                 "unexpected {} after '{}'",
                 found(rest),
                 shown(&text[..at])
-            )));
+            )))
         }
         Err(_) => {
             // Name what went wrong after an id, so a broken summon is not reported as a bad start.
@@ -732,22 +732,50 @@ pub fn parse_action_syntax(text: &str, cat: &Catalogue) -> Result<Action, MoveEr
                 ),
                 Err(_) => format!("expected a square or <id>@<square> at the start, found {}", found(text)),
             };
-            return Err(bad(why));
+            Err(bad(why))
         }
-    };
-    let maseitai = |(letter, digits): (char, &str)| -> Result<Kind, MoveError> {
-        if letter.is_ascii_lowercase() {
-            return Err(bad("ids are written in upper case".into()));
+    }
+}
+
+/// A Maseitai id in the move `text`: upper case, in the catalogue, not a Navia.
+fn maseitai_id(text: &str, cat: &Catalogue, (letter, digits): (char, &str)) -> Result<Kind, MoveError> {
+    let bad = |why: String| MoveError::Syntax(shown(text), why);
+    if letter.is_ascii_lowercase() {
+        return Err(bad("ids are written in upper case".into()));
+    }
+    let (k, _) = resolve_id(cat, letter, digits).map_err(&bad)?;
+    if cat.get(k).is_navia() {
+        return Err(bad(format!("{} is a Navia, not a Maseitai", cat.get(k).code)));
+    }
+    Ok(k)
+}
+
+/// The choice tokens of the move `text`, ids looked up in `cat`.
+fn choices_of(text: &str, cat: &Catalogue, tokens: Vec<RawToken<'_>>) -> Result<Choices, MoveError> {
+    let mut choices = Choices::NONE;
+    for t in tokens {
+        let token = match t {
+            RawToken::Square(s) => Token::Square(s),
+            RawToken::Pair(a, b) => Token::Pair(a, b),
+            RawToken::Placed(id, s) => Token::Placed(maseitai_id(text, cat, id)?, s),
+            RawToken::Gulled(red, to) => Token::Gulled { red, to },
+            RawToken::Gyullas => Token::Gyullas,
+        };
+        if !choices.push(token) {
+            let why = format!("more than {} choices", Choices::CAPACITY);
+            return Err(MoveError::Syntax(shown(text), why));
         }
-        let (k, _) = resolve_id(cat, letter, digits).map_err(&bad)?;
-        if cat.get(k).is_navia() {
-            return Err(bad(format!("{} is a Navia, not a Maseitai", cat.get(k).code)));
-        }
-        Ok(k)
-    };
+    }
+    Ok(choices)
+}
+
+/// Parse a move text's syntax only (no position): ids are looked up in `cat`.
+pub fn parse_action_syntax(text: &str, cat: &Catalogue) -> Result<Action, MoveError> {
+    let bad = |why: String| MoveError::Syntax(shown(text), why);
+    let raw = whole_raw_move(text)?;
     let (from, to, mark, tokens) = match raw {
         RawMove::Summon(id, sq) => {
-            let k = maseitai(id)?;
+            let k = maseitai_id(text, cat, id)?;
             return Ok(Action {
                 kind: ActionKind::Summon(k),
                 from: sq,
@@ -758,23 +786,8 @@ pub fn parse_action_syntax(text: &str, cat: &Catalogue) -> Result<Action, MoveEr
         }
         RawMove::Body { from, to, mark, tokens } => (from, to, mark, tokens.unwrap_or_default()),
     };
-    let mut choices = Choices::NONE;
-    let mut gyullas = false;
-    for t in tokens {
-        let token = match t {
-            RawToken::Square(s) => Token::Square(s),
-            RawToken::Pair(a, b) => Token::Pair(a, b),
-            RawToken::Placed(id, s) => Token::Placed(maseitai(id)?, s),
-            RawToken::Gulled(red, to) => Token::Gulled { red, to },
-            RawToken::Gyullas => {
-                gyullas = true;
-                Token::Gyullas
-            }
-        };
-        if !choices.push(token) {
-            return Err(bad(format!("more than {} choices", Choices::CAPACITY)));
-        }
-    }
+    let choices = choices_of(text, cat, tokens)?;
+    let gyullas = choices.iter().any(|t| t == Token::Gyullas);
     let has_choices = !choices.is_empty();
     let (kind, follow) = match (to, mark) {
         (_, Some('^')) if to.is_some() => {
