@@ -84,6 +84,19 @@ pub struct Setup {
     pub turn: u16,
 }
 
+impl Setup {
+    /// The sides whose Navia goal field 6 records (D14).
+    pub fn goals(&self) -> Vec<Side> {
+        self.lasting
+            .iter()
+            .filter_map(|l| match *l {
+                Lasting::NaviaGoal(side) => Some(side),
+                Lasting::Freeze(_) => None,
+            })
+            .collect()
+    }
+}
+
 /// One graveyard in plain form.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct GraveSetup {
@@ -417,14 +430,7 @@ impl Position {
 
     /// D14: how the game has ended, read from a filled board and the goal effect; at most one way.
     fn setup_outcome(&self, s: &Setup) -> Result<Option<Outcome>, SetupError> {
-        let goal: Vec<Side> = s
-            .lasting
-            .iter()
-            .filter_map(|l| match *l {
-                Lasting::NaviaGoal(side) => Some(side),
-                Lasting::Freeze(_) => None,
-            })
-            .collect();
+        let goal = s.goals();
         let dratped: Vec<Side> = Side::BOTH
             .into_iter()
             .filter(|&sd| self.navia_square(sd).is_some_and(|sq| self.dratped.has(sq)))
@@ -959,14 +965,7 @@ fn check_totals(s: &Setup) -> Result<(), SetupError> {
 
 /// D14: at most one goal, and the side that made it has no Navia on the board.
 fn check_goals(s: &Setup) -> Result<(), SetupError> {
-    let goals: Vec<Side> = s
-        .lasting
-        .iter()
-        .filter_map(|l| match *l {
-            Lasting::NaviaGoal(side) => Some(side),
-            Lasting::Freeze(_) => None,
-        })
-        .collect();
+    let goals = s.goals();
     if goals.len() > 1 {
         return Err(SetupError::TwoGoals);
     }
