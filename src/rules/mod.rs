@@ -1,5 +1,5 @@
-//! The rules core: the whole two-player game as RULES.md states it (R1–R31, decisions D1–D30), with NFEN and
-//! move text as protocol.md specifies them.
+//! The rules core: the whole two-player game of `RULES.md` (R1–R31, decisions D1–D30), with NFEN and move
+//! text as protocol.md specifies them ("Positions: NFEN" and "Moves").
 //!
 //! No I/O, no threads, no printing: values in, values out.
 //!

@@ -1,4 +1,5 @@
-//! NFEN and move text (as protocol.md specifies them): nom parsers and the one canonical printer for each.
+//! NFEN and move text (protocol.md, "Positions: NFEN" and "Moves"): nom parsers and the one canonical printer
+//! for each.
 //!
 //! Parsing is strict and total: any text either becomes a typed value or an error that names the field (or the
 //! part of the move) and the reason; no input panics. The NFEN parser reads syntax only, into a `Setup`;
@@ -7,7 +8,7 @@
 //! the position's legal actions (`parse_action`). Printing is canonical, so `nfen(parse_nfen(s)) == s` for every
 //! string the engine printed, and likewise for moves.
 //!
-//! Canonical forms:
+//! Forms this module fixes (protocol.md states them too):
 //! - board: two digits in a row are refused (the printer always merges empty runs);
 //! - keeps list ids in catalogue order (`M01,M02`); graveyards list every `B` first,
 //!   then the Maseitai ids in catalogue order, then every `R` (`B,B,M03,R`): string
