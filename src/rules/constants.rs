@@ -17,3 +17,6 @@ pub const RED_GULLED_PER_GAME: usize = 4;
 
 /// R6: Maseitai in a whole game (board, keeps and graveyards together).
 pub const MASEITAI_PER_GAME: usize = 14;
+
+/// Most choice tokens one action carries, and so most further moves an `extra-moves` step may grant (D2, D20).
+pub const MAX_CHOICES: usize = 3;

@@ -549,6 +549,13 @@ impl From<SetupError> for NfenError {
 
 // ---------------------------------------------------------------- NFEN printing
 
+/// A position debugs as its NFEN (printed here, so `position` needs nothing from `notation`).
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", nfen(self))
+    }
+}
+
 /// The canonical NFEN of a position.
 pub fn nfen(pos: &Position) -> String {
     let cat = pos.catalogue();

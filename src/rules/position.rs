@@ -331,12 +331,6 @@ impl PartialEq for Position {
     }
 }
 
-impl std::fmt::Debug for Position {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Position({})", super::notation::nfen(self))
-    }
-}
-
 /// The NFEN of the default start (R7, R31): what `Position::startpos` prints on the built-in catalogue.
 pub const START_NFEN: &str =
     "1r1[n02]1r1/bbbbbbb/7/7/7/BBBBBBB/1R1[N01]1R1 w 0/0 M01,M02,M03,M04,M05,M06,M07/M08,M09,M10,M11,M12,M13,M14 -/- - 1";

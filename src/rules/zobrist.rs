@@ -2,7 +2,7 @@
 //! keeps, graveyards and freezes are hashed too). This module owns the table layout; positions ask for a
 //! feature's key through the functions below and never index the tables themselves.
 
-use super::catalogue::MAX_KINDS;
+use super::catalogue::{Kind, MAX_KINDS};
 use super::constants::VAULT_CAP;
 use super::piece::{Piece, PieceSet, Placed};
 use super::rng::splitmix64;
@@ -122,13 +122,13 @@ pub fn pool(side: Side, v: u8) -> u64 {
 
 /// The `n`th copy (from 1) of `kind` in a side's keep; a keep's key XORs every copy's.
 #[inline]
-pub fn keep(side: Side, kind: super::catalogue::Kind, n: usize) -> u64 {
+pub fn keep(side: Side, kind: Kind, n: usize) -> u64 {
     KEYS.keep[side.index()][kind.index()][n]
 }
 
 /// The `n`th copy (from 1) of `kind` among a side's graveyard Maseitai.
 #[inline]
-pub fn grave(side: Side, kind: super::catalogue::Kind, n: usize) -> u64 {
+pub fn grave(side: Side, kind: Kind, n: usize) -> u64 {
     KEYS.grave[side.index()][kind.index()][n]
 }
 

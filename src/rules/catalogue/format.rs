@@ -7,8 +7,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use crate::rules::action::Choices;
-use crate::rules::constants::{NAVIA_DRATP_COST, VAULT_CAP};
+use crate::rules::constants::{MAX_CHOICES, NAVIA_DRATP_COST, VAULT_CAP};
 use nom::bytes::complete::{take_while, take_while1};
 use nom::character::complete::{char, digit1, i64 as signed, one_of, u64 as unsigned};
 use nom::combinator::all_consuming;
@@ -514,12 +513,11 @@ fn parse_step(ws: &[&str]) -> Result<EffectStep, String> {
                 Ok(match verb {
                     "gain" => EffectStep::Gain(n),
                     "drain" => EffectStep::Drain(n),
-                    // An action carries at most `Choices::CAPACITY` tokens, one per further move.
-                    _ if n as usize > Choices::CAPACITY => {
+                    // An action carries at most `MAX_CHOICES` tokens, one per further move.
+                    _ if n as usize > MAX_CHOICES => {
                         return Err(format!(
                             "extra-moves {n} is out of range 1..{}: an action names at most {} further moves",
-                            Choices::CAPACITY,
-                            Choices::CAPACITY
+                            MAX_CHOICES, MAX_CHOICES
                         ))
                     }
                     _ => EffectStep::ExtraMoves(n),
