@@ -332,11 +332,30 @@ pub fn forfeit_outcome(side: Side, e: &EngineError, termination: Termination) ->
     }
 }
 
+/// The loss of an engine that could not be started (spawned and through its handshake):
+/// `abandoned`, whatever went wrong, so that the reason names the start.
+pub fn start_failure_outcome(side: Side, e: &EngineError) -> Outcome {
+    Outcome {
+        winner: Some(side.opponent()),
+        termination: Termination::Abandoned,
+        reason: format!("{} could not be started: {}", side_name(side), start_failure_text(e)),
+    }
+}
+
+/// What went wrong while starting an engine, without the "could not be started" itself.
+pub fn start_failure_text(e: &EngineError) -> String {
+    match e {
+        EngineError::Spawn(program, why) => format!("'{program}': {why}"),
+        EngineError::Disconnected => "it exited during the handshake".to_string(),
+        EngineError::Timeout(what, ms) => format!("no {what} within {ms} ms"),
+    }
+}
+
 fn failure_text(e: &EngineError) -> String {
     match e {
         EngineError::Disconnected => "disconnects".to_string(),
         EngineError::Timeout(what, ms) => format!("stalls (no {what} within {ms} ms)"),
-        EngineError::Spawn(..) => format!("cannot be started: {e}"),
+        EngineError::Spawn(..) => format!("could not be started: {}", start_failure_text(e)),
     }
 }
 

@@ -16,7 +16,9 @@ use super::engine_proc::{EngineError, EngineProc, IoLog};
 use super::json::Json;
 use super::openings::{order_openings, parse_openings, random_start};
 use super::pgn::{write_game, RecordInfo};
-use super::referee::{forfeit_outcome, play_game, GameReport, GameRules, Outcome, Termination};
+use super::referee::{
+    play_game, start_failure_outcome, start_failure_text, GameReport, GameRules, Outcome, Termination,
+};
 use super::stats::{
     elo_line, fmt_f1, fmt_fixed, pentanomial_line, score_line, Elo, Pentanomial, Sprt, SprtResult, Wdl,
 };
@@ -186,7 +188,7 @@ fn draft_starts(
                 forces: Err(DraftFailure {
                     offender: k,
                     termination: Termination::Abandoned,
-                    what: format!("cannot start for the draft: {e}"),
+                    what: format!("could not be started for the draft: {}", start_failure_text(&e)),
                 }),
             },
             None => {
@@ -347,10 +349,24 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
     let mut id_names = Vec::new();
     let mut first_procs = Vec::new();
     for c in &configs {
-        // Fail before the first game when an engine cannot even start.
-        let e = EngineProc::start(c.clone(), 0, log.clone()).map_err(|e| format!("engine '{}': {e}", c.name))?;
-        id_names.push(e.id_name.clone());
-        first_procs.push(Some(e));
+        // Without -recover, fail before the first game when an engine cannot even start;
+        // with it, each of that engine's games is tried and, failing, lost as `abandoned`.
+        match EngineProc::start(c.clone(), 0, log.clone()) {
+            Ok(e) => {
+                id_names.push(e.id_name.clone());
+                first_procs.push(Some(e));
+            }
+            Err(e) if cfg.recover => {
+                eprintln!(
+                    "dratp-match: warning: engine '{}' could not be started: {}",
+                    c.name,
+                    start_failure_text(&e)
+                );
+                id_names.push(None);
+                first_procs.push(None);
+            }
+            Err(e) => return Err(format!("engine '{}': {e}", c.name)),
+        }
     }
     let starts: Vec<JobStart> = match &cfg.draft {
         Some(d) => draft_starts(d, cat, &jobs, slots, &configs, &mut first_procs, &log)?,
@@ -626,7 +642,7 @@ fn start_failure(side: Side, e: &EngineError) -> GameReport {
     restart[side.index()] = true;
     GameReport {
         moves: Vec::new(),
-        outcome: forfeit_outcome(side, e, Termination::Abandoned),
+        outcome: start_failure_outcome(side, e),
         restart,
         crashed: restart,
         started: SystemTime::now(),
