@@ -53,20 +53,24 @@ pub fn main_with_args(args: &[String], out: &mut dyn Write) -> i32 {
     }
 }
 
+/// The `-catalogue` file's catalogue, or the built-in one.
+pub fn load_catalogue(path: Option<&std::path::Path>) -> Result<&'static crate::rules::Catalogue, String> {
+    match path {
+        None => Ok(crate::rules::Catalogue::builtin()),
+        Some(p) => crate::catalogue_file::load(p)
+            .map(crate::rules::Catalogue::intern)
+            .map_err(|e| format!("-catalogue: {}: {e}", p.display())),
+    }
+}
+
 /// `-replay FILE`: re-check every record through the rules core; 0 when all agree.
 fn replay(file: &std::path::Path, catalogue: Option<&std::path::Path>, out: &mut dyn Write) -> i32 {
-    let cat = match catalogue {
-        None => crate::rules::Catalogue::builtin(),
-        Some(path) => match std::fs::read_to_string(path)
-            .map_err(|e| e.to_string())
-            .and_then(|t| crate::rules::Catalogue::parse(&t).map_err(|e| e.to_string()))
-        {
-            Ok(c) => c.intern(),
-            Err(e) => {
-                eprintln!("dratp-match: -catalogue: {}: {e}", path.display());
-                return 1;
-            }
-        },
+    let cat = match load_catalogue(catalogue) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("dratp-match: {e}");
+            return 1;
+        }
     };
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,

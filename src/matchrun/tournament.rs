@@ -327,15 +327,7 @@ enum Msg {
 
 /// Run the whole match, printing progress and results to `out` in cutechess-cli's form.
 pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
-    let cat: &'static Catalogue = match &cfg.catalogue {
-        Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("-catalogue: {}: {e}", path.display()))?;
-            Catalogue::parse(&text)
-                .map_err(|e| format!("-catalogue: {}: {e}", path.display()))?
-                .intern()
-        }
-        None => Catalogue::builtin(),
-    };
+    let cat = super::load_catalogue(cfg.catalogue.as_deref())?;
     let (jobs, slots) = schedule(cfg.engines.len(), cfg.tournament, cfg.games, cfg.rounds, cfg.repeat);
     let log = match &cfg.debug {
         None => None,
