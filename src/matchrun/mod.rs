@@ -5,7 +5,10 @@
 //! - [`cli`]: the command line, parsed into a typed configuration.
 //! - [`engine_proc`]: an engine process, its reader thread and handshake.
 //! - [`referee`]: one game, every move checked, clocks kept, forfeits scored.
-//! - [`tournament`]: schedule, concurrency, statistics, records, summary.
+//! - [`tournament`]: the schedule, each game's start, the prepared tournament and the run.
+//! - [`worker`]: worker threads, each with its own engine processes.
+//! - [`standings`]: every counted game and the totals built from them.
+//! - [`summary`]: the result block, the JSON summary, and merging shards.
 //! - [`draft`]: draft matches, the engines picking their forces (R30).
 //! - [`openings`]: openings files and random forces.
 //! - [`pgn`]: records in PGN syntax, written and read back for replay.
@@ -19,8 +22,11 @@ pub mod json;
 pub mod openings;
 pub mod pgn;
 pub mod referee;
+pub mod standings;
 pub mod stats;
+pub mod summary;
 pub mod tournament;
+pub mod worker;
 
 use std::io::Write;
 
@@ -43,6 +49,26 @@ pub fn main_with_args(args: &[String], out: &mut dyn Write) -> i32 {
             0
         }
         cli::Command::Replay { file, catalogue } => replay(&file, catalogue.as_deref(), out),
+        cli::Command::Merge {
+            files,
+            pgnout,
+            jsonout,
+            partial,
+        } => {
+            let req = summary::MergeRequest {
+                files: &files,
+                pgnout: pgnout.as_deref(),
+                jsonout: jsonout.as_deref(),
+                partial,
+            };
+            match summary::merge(&req, out) {
+                Ok(_) => 0,
+                Err(e) => {
+                    eprintln!("dratp-match: {e}");
+                    1
+                }
+            }
+        }
         cli::Command::Run(cfg) => match tournament::run(&cfg, out) {
             Ok(_) => 0,
             Err(e) => {
