@@ -53,6 +53,8 @@ pub struct Summary {
     pub llr: Option<f64>,
     /// Why the match stopped early, if it did.
     pub stopped: Option<String>,
+    /// Games in the whole run (all shards), counted or not.
+    pub scheduled: usize,
 }
 
 /// The running standings of a match.
@@ -66,8 +68,8 @@ pub struct Standings {
 }
 
 impl Standings {
-    /// Empty standings for engines with these names and handshake names.
-    pub fn new(names: &[String], id_names: Vec<Option<String>>, sprt: Option<Sprt>) -> Standings {
+    /// Empty standings for engines with these names and handshake names, of a run of `scheduled` games.
+    pub fn new(names: &[String], id_names: Vec<Option<String>>, sprt: Option<Sprt>, scheduled: usize) -> Standings {
         Standings {
             summary: Summary {
                 games: Vec::new(),
@@ -83,6 +85,7 @@ impl Standings {
                 pentanomial: Pentanomial::default(),
                 llr: sprt.map(|_| 0.0),
                 stopped: None,
+                scheduled,
             },
             sprt,
             h2h: vec![vec![Wdl::default(); names.len()]; names.len()],

@@ -152,6 +152,7 @@ pub fn summary_json(cfg: &MatchConfig, s: &Summary) -> Json {
                     .collect(),
             ),
         ),
+        ("games_scheduled", Json::Int(s.scheduled as i64)),
         ("players", Json::Arr(players)),
         ("games", Json::Arr(games)),
     ];
@@ -340,7 +341,7 @@ fn count_games(cfg: &MatchConfig, shards: &[ShardSummary]) -> Result<Standings, 
         }
     }
     games.sort_by_key(|g| g.job.number);
-    let mut standings = Standings::new(&names, id_names, cfg.sprt);
+    let mut standings = Standings::new(&names, id_names, cfg.sprt, jobs.len());
     for g in games {
         standings.record(g);
         if let Some(decision) = standings.sprt_decision() {

@@ -401,7 +401,7 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
     let workers = worker::spawn(cfg.concurrency.min(games.len()).max(1), &shared, &queue, &msg_tx);
     drop(msg_tx);
     let names: Vec<String> = p.configs.iter().map(|c| c.name.clone()).collect();
-    let mut standings = Standings::new(&names, std::mem::take(&mut p.id_names), cfg.sprt);
+    let mut standings = Standings::new(&names, std::mem::take(&mut p.id_names), cfg.sprt, p.total);
     let failure = Counter {
         cfg,
         prepared: &mut p,
