@@ -435,10 +435,13 @@ impl Engine {
         let cat = if path.is_empty() {
             Catalogue::builtin()
         } else {
-            let text =
-                std::fs::read_to_string(path).map_err(|e| format!("Catalogue File: cannot read '{path}': {e}"))?;
-            Catalogue::parse(&text)
-                .map_err(|e| format!("Catalogue File: '{path}' refused: {e}"))?
+            crate::catalogue_file::load(std::path::Path::new(path))
+                .map_err(|e| match e {
+                    crate::catalogue_file::LoadError::Unreadable(why) => {
+                        format!("Catalogue File: cannot read '{path}': {why}")
+                    }
+                    other => format!("Catalogue File: '{path}' refused: {other}"),
+                })?
                 .intern()
         };
         // Replay the game on the new catalogue; failing that, its start position.
