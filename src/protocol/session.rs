@@ -109,10 +109,9 @@ impl Session {
     fn after_panic(&self, cmd: &Command) -> Vec<String> {
         let mut lines = vec!["info string error: internal error (see the log on stderr)".to_string()];
         if let Command::Go(_) = cmd {
-            let pos = self.game.position();
-            let best = match (self.game.result(), pos.legal_actions().first()) {
-                (None, Some(a)) => action_text(a, pos.catalogue()),
-                _ => "(none)".to_string(),
+            let best = match self.game.legal_actions().first() {
+                Some(a) => action_text(a, self.game.position().catalogue()),
+                None => "(none)".to_string(),
             };
             lines.push(format!("info depth 0 nodes 0 time 0 pv {best}").replace(" pv (none)", ""));
             lines.push(format!("bestmove {best}"));
@@ -141,7 +140,7 @@ impl Session {
             Command::Query(q) => self.query(q),
             Command::Display => self.display(),
             Command::Legal => {
-                let mut moves = self.legal_texts(self.game.position());
+                let mut moves = self.legal_texts();
                 moves.insert(0, "legal".into());
                 self.out.line(&moves.join(" "));
             }
@@ -217,14 +216,17 @@ impl Session {
         let cat = if path.is_empty() {
             Catalogue::builtin()
         } else {
-            let text =
-                std::fs::read_to_string(path).map_err(|e| format!("Catalogue File: cannot read '{path}': {e}"))?;
-            Catalogue::parse(&text)
-                .map_err(|e| format!("Catalogue File: '{path}' refused: {e}"))?
+            crate::catalogue_file::load(std::path::Path::new(path))
+                .map_err(|e| match e {
+                    crate::catalogue_file::LoadError::Unreadable(why) => {
+                        format!("Catalogue File: cannot read '{path}': {why}")
+                    }
+                    other => format!("Catalogue File: '{path}' refused: {other}"),
+                })?
                 .intern()
         };
         // Replay the game on the new catalogue; failing that, its start position.
-        if let Some(g) = self.game.on_catalogue(cat) {
+        if let Some(g) = self.game.replay_on(cat) {
             self.game = g;
         } else {
             let start = Position::startpos(cat).map_err(|e| {
@@ -331,11 +333,13 @@ impl Session {
         self.out.line(&format!("response {answer}"));
     }
 
-    fn legal_texts(&self, pos: &Position) -> Vec<String> {
-        let mut v: Vec<String> = pos
+    /// The game's legal actions as text, sorted: none once the game has a result (D14).
+    fn legal_texts(&self) -> Vec<String> {
+        let mut v: Vec<String> = self
+            .game
             .legal_actions()
             .iter()
-            .map(|a| action_text(a, pos.catalogue()))
+            .map(|a| action_text(a, self.game.position().catalogue()))
             .collect();
         v.sort();
         v
@@ -352,7 +356,7 @@ impl Session {
         if depth == 0 {
             return vec!["Nodes searched: 1".to_string()];
         }
-        let actions = pos.legal_actions();
+        let actions = self.game.legal_actions();
         let mut counts = Vec::with_capacity(actions.len());
         for a in &actions {
             match perft::perft_until(&pos.play(a), depth - 1, !full, &signals.stop) {
@@ -436,7 +440,7 @@ impl Session {
             }
         });
         let best = result.best.expect("the search returns a move while the game goes on");
-        debug_assert!(root.legal_actions().contains(&best), "the search's move is legal");
+        debug_assert!(root.is_legal(&best), "the search's move is legal");
         let after = root.play(&best);
         debug_assert!(
             result.ponder.is_none_or(|p| legal_line(&after, &[p])),
@@ -500,7 +504,7 @@ fn available_mb() -> Option<u64> {
 fn legal_line(root: &Position, line: &[Action]) -> bool {
     let mut pos = *root;
     for a in line {
-        if pos.outcome().is_some() || !pos.legal_actions().contains(a) {
+        if !pos.is_legal(a) {
             return false;
         }
         pos = pos.play(a);

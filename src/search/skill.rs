@@ -16,7 +16,7 @@ pub const MAX_SKILL_LEVEL: u32 = 20;
 /// Lines searched at the root below full strength, to choose a mistake among.
 pub const LINES: usize = 4;
 
-pub use crate::rules::rng::Rng;
+use crate::rules::rng::Rng;
 
 /// Level 0: any legal action, each as likely.
 pub fn random(actions: &[Action], seed: u64) -> Action {
