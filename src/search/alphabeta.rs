@@ -15,8 +15,8 @@ use super::ordering::{
 };
 use super::score::{is_mate, INF, MATE};
 use super::time::TimeManager;
-use super::tt::{Tt, TtBound};
-use super::Signals;
+use super::tt::{Tt, TtHit};
+use super::{Bound, Signals};
 
 /// Deepest ply the search goes (iterations, extensions and quiescence included).
 pub const MAX_PLY: usize = 96;
@@ -53,7 +53,7 @@ pub struct RootMove {
     /// Score from the iteration before.
     pub prev_score: i32,
     /// Bound kind of `score`.
-    pub bound: TtBound,
+    pub bound: Bound,
     /// The line, starting with `action`.
     pub pv: Vec<Action>,
     /// Deepest ply reached under it.
@@ -301,13 +301,7 @@ impl<'a> Worker<'a> {
             if i == pv_index || score > alpha {
                 rm.score = score;
                 rm.seldepth = self.seldepth;
-                rm.bound = if score >= beta {
-                    TtBound::Lower
-                } else if score <= alpha {
-                    TtBound::Upper
-                } else {
-                    TtBound::Exact
-                };
+                rm.bound = Bound::of(score, alpha, beta);
                 rm.pv.clear();
                 rm.pv.push(a);
                 rm.pv.extend_from_slice(&self.pv[1]);
@@ -369,17 +363,8 @@ impl<'a> Worker<'a> {
         } else {
             None
         };
-        if let Some(h) = hit {
-            if !pv_node
-                && h.depth >= depth
-                && match h.bound {
-                    TtBound::Exact => true,
-                    TtBound::Lower => h.score >= beta,
-                    TtBound::Upper => h.score <= alpha,
-                }
-            {
-                return h.score;
-            }
+        if let Some(h) = hit.filter(|h| !pv_node && h.cuts(depth, alpha, beta)) {
+            return h.score;
         }
 
         let mut list = std::mem::take(&mut self.lists[ply]);
@@ -405,7 +390,7 @@ impl<'a> Worker<'a> {
         ply: usize,
         cut_node: bool,
         allow_null: bool,
-        hit: Option<super::tt::TtHit>,
+        hit: Option<TtHit>,
     ) -> i32 {
         let us = pos.side_to_move();
         // R27: no legal action loses.
@@ -531,13 +516,7 @@ impl<'a> Worker<'a> {
             return eval.min(beta);
         }
         if self.shared.use_tt {
-            let bound = if best >= beta {
-                TtBound::Lower
-            } else if best > alpha_orig {
-                TtBound::Exact
-            } else {
-                TtBound::Upper
-            };
+            let bound = Bound::of(best, alpha_orig, beta);
             // An entry whose place does not fit 16 bits is stored without its action.
             let stored = best_ref.filter(|&(item, option)| item != u16::MAX && option != u16::MAX);
             self.shared.tt.store(pos.key(), ply, best, depth, bound, stored);

@@ -76,7 +76,8 @@ pub enum Score {
     Mate(i32),
 }
 
-/// Whether a reported score is exact or a bound from an aspiration window.
+/// What a score says about the true one: exact, or a bound from a search window
+/// (reported lines, transposition-table entries and root moves alike).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Bound {
     /// Exact.

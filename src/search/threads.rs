@@ -8,7 +8,6 @@ use crate::rules::{Action, Position};
 
 use super::alphabeta::{RootMove, Shared, Worker, MAX_PLY};
 use super::score::{is_mate, to_score, INF, MATE_BOUND};
-use super::tt::TtBound;
 use super::{Bound, Info};
 
 /// What one iterative-deepening run may do.
@@ -32,7 +31,7 @@ pub fn root_moves(actions: &[Action]) -> Vec<RootMove> {
             action,
             score: -INF,
             prev_score: -INF,
-            bound: TtBound::Upper,
+            bound: Bound::Upper,
             pv: vec![action],
             seldepth: 0,
         })
@@ -155,11 +154,6 @@ pub fn report(w: &Worker, depth: i32, multipv: usize, info: &mut dyn FnMut(&Info
         if score <= -INF {
             continue;
         }
-        let bound = match rm.bound {
-            TtBound::Exact => Bound::Exact,
-            TtBound::Lower => Bound::Lower,
-            TtBound::Upper => Bound::Upper,
-        };
         info(&Info {
             depth: if updated {
                 depth as u32
@@ -169,7 +163,7 @@ pub fn report(w: &Worker, depth: i32, multipv: usize, info: &mut dyn FnMut(&Info
             seldepth: rm.seldepth.max(1) as u32,
             multipv: i as u32 + 1,
             score: to_score(score),
-            bound: if updated { bound } else { Bound::Exact },
+            bound: if updated { rm.bound } else { Bound::Exact },
             nodes,
             nps,
             hashfull,
