@@ -25,6 +25,7 @@ pub mod draft;
 pub mod eval;
 mod movelist;
 mod ordering;
+pub mod params;
 mod score;
 mod searcher;
 mod skill;
