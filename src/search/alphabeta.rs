@@ -15,7 +15,7 @@ use super::ordering::{
     LINE_OVER_ORDER, TT_MOVE,
 };
 use super::params::SearchParams;
-use super::score::{is_mate, INF, MATE};
+use super::score::{is_mate, lost_at, won_at, INF};
 use super::time::TimeManager;
 use super::tt::{Tt, TtHit};
 use super::{Bound, Signals};
@@ -245,8 +245,8 @@ impl<'a> Worker<'a> {
         let mover_always = (first..=n).rev().step_by(2).all(|j| self.checked[j]);
         let other_always = first < n && (first + 1..n).rev().step_by(2).all(|j| self.checked[j]);
         Some(match (mover_always, other_always) {
-            (true, false) => MATE - ply as i32,
-            (false, true) => -(MATE - ply as i32),
+            (true, false) => won_at(ply),
+            (false, true) => lost_at(ply),
             _ => 0,
         })
     }
@@ -260,7 +260,7 @@ impl<'a> Worker<'a> {
             self.listed_win(pos, &mut list, ply);
             self.lists[ply] = list;
         }
-        MATE - ply as i32 - 1
+        won_at(ply + 1)
     }
 
     /// If an action of the generated `list` wins at once, it becomes the whole line of `ply` and the node's
@@ -269,7 +269,7 @@ impl<'a> Worker<'a> {
         let a = list.first_win(pos)?;
         self.pv[ply].clear();
         self.pv[ply].push(a);
-        Some(MATE - ply as i32 - 1)
+        Some(won_at(ply + 1))
     }
 
     /// Search one iteration at the root: every root move from `pv_index` on,
@@ -340,8 +340,8 @@ impl<'a> Worker<'a> {
             return evaluate(pos, &self.maps[ply], &self.shared.weights);
         }
         // Mate distance pruning.
-        alpha = alpha.max(-(MATE - ply as i32));
-        beta = beta.min(MATE - ply as i32 - 1);
+        alpha = alpha.max(lost_at(ply));
+        beta = beta.min(won_at(ply + 1));
         if alpha >= beta {
             return alpha;
         }
@@ -393,7 +393,7 @@ impl<'a> Worker<'a> {
         let us = pos.side_to_move();
         // R27: no legal action loses.
         if list.is_empty() {
-            return -(MATE - ply as i32);
+            return lost_at(ply);
         }
         let p = &self.shared.params;
         let pv_node = beta - alpha > 1;
@@ -597,7 +597,7 @@ impl<'a> Worker<'a> {
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply);
         if let Some(o) = pos.outcome() {
-            let mate = MATE - ply as i32;
+            let mate = won_at(ply);
             return Some(if o.winner == pos.side_to_move() { mate } else { -mate });
         }
         self.stopped.then_some(0)
@@ -635,7 +635,7 @@ impl<'a> Worker<'a> {
             let win = quick.is_none().then(|| self.listed_win(pos, &mut list, ply)).flatten();
             if list.is_empty() {
                 // R27: no legal action loses.
-                -(MATE - ply as i32)
+                lost_at(ply)
             } else if let Some(score) = win {
                 score
             } else {
@@ -661,7 +661,7 @@ impl<'a> Worker<'a> {
     ) -> i32 {
         let mut best;
         if danger {
-            best = -(MATE - ply as i32);
+            best = lost_at(ply);
         } else {
             if stand >= beta {
                 return stand;
@@ -746,8 +746,8 @@ fn threat(pos: &Position) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::rng::Rng;
     use crate::rules::{parse_nfen, Catalogue, Follow};
-    use crate::search::skill::Rng;
     use crate::search::BENCH_POSITIONS;
 
     #[test]

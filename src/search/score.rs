@@ -24,6 +24,18 @@ impl Bound {
     }
 }
 
+/// The score of a game won on the board `ply` plies from the root.
+#[inline]
+pub fn won_at(ply: usize) -> i32 {
+    MATE - ply as i32
+}
+
+/// The score of a game lost on the board `ply` plies from the root.
+#[inline]
+pub fn lost_at(ply: usize) -> i32 {
+    -won_at(ply)
+}
+
 /// Whether `s` is a forced win or loss.
 #[inline]
 pub fn is_mate(s: i32) -> bool {

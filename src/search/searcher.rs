@@ -61,11 +61,6 @@ impl Searcher {
         self.weights = weights;
     }
 
-    /// The search parameters in use.
-    pub fn params(&self) -> &SearchParams {
-        &self.params
-    }
-
     /// Search with other margins and reductions (for tuning; `SearchParams::set` changes one by name).
     pub fn set_params(&mut self, params: SearchParams) {
         self.params = params;
