@@ -207,6 +207,14 @@ impl<'a> Worker<'a> {
         self.maps[ply] = map;
     }
 
+    /// Play `a` in `pos` and enter the child at `ply`, counting it as a node.
+    fn play(&mut self, pos: &Position, a: &Action, ply: usize) -> Position {
+        let child = pos.play(a);
+        self.push(&child, ply);
+        self.tick();
+        child
+    }
+
     /// `push` for a null move: a pass changes no piece's reach, so the map is copied.
     fn push_pass(&mut self, child: &Position, ply: usize) {
         let map = self.maps[ply - 1];
@@ -281,9 +289,7 @@ impl<'a> Worker<'a> {
         self.pv[0].clear();
         for i in pv_index..self.root_moves.len() {
             let a = self.root_moves[i].action;
-            let child = pos.play(&a);
-            self.push(&child, 1);
-            self.tick();
+            let child = self.play(pos, &a, 1);
             let ext = i32::from(self.checked[self.keys.len() - 1]);
             let score = if i == pv_index {
                 -self.search(&child, depth - 1 + ext, -beta, -alpha, 1, false, true)
@@ -431,9 +437,7 @@ impl<'a> Worker<'a> {
             if quiet_late && !pv_node && self.late_move_pruned(depth, searched) {
                 continue;
             }
-            let child = pos.play(&a);
-            self.push(&child, ply + 1);
-            self.tick();
+            let child = self.play(pos, &a, ply + 1);
             let gives_check = self.checked[self.keys.len() - 1];
             // Check extension, bounded so chains of checks cannot run away.
             let ext = i32::from(gives_check && (ply as i32) < p.check_extension_depths * self.root_depth);
@@ -692,9 +696,7 @@ impl<'a> Worker<'a> {
             {
                 continue;
             }
-            let child = pos.play(&a);
-            self.push(&child, ply + 1);
-            self.tick();
+            let child = self.play(pos, &a, ply + 1);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
             self.pop();
             if self.stopped {
