@@ -1,7 +1,5 @@
-//! Search and evaluation. Uses only `rules`.
-//!
-//! CONTRACT between the search and the protocol layer. The search helper owns
-//! this folder and may add to these types, but keeps these names and meanings.
+//! Search and evaluation. Uses only `rules`. The types below are what the
+//! protocol layer drives the search with (`Searcher::search`) and reads back.
 //!
 //! How it searches: iterative deepening with aspiration windows and MultiPV
 //! (`threads`), principal-variation alpha-beta with a lockless shared
@@ -17,7 +15,8 @@
 //! repetitions are scored by R26 from the game's history and the line
 //! (a perpetual check loses for the checker); no legal action loses (R27).
 //! Lazy SMP: `Threads` workers share the table. `Skill Level` below 20 plays
-//! weaker on purpose (`skill`).
+//! weaker on purpose (`skill`). Every margin, reduction and time factor is a
+//! named value of `params`, as the evaluation's weights are of `eval`.
 
 mod alphabeta;
 mod bench;
