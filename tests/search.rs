@@ -142,7 +142,7 @@ fn go_nodes_is_deterministic_with_one_thread() {
 
 #[test]
 fn search_parameters_set_by_name_change_the_search_and_the_defaults_restore_it() {
-    use dratp::search::params::{SearchParams, PARAMS};
+    use dratp::search::params::{SearchParams, Tunable};
     let g = game(START_NFEN);
     let limits = Limits {
         depth: Some(6),
@@ -162,7 +162,7 @@ fn search_parameters_set_by_name_change_the_search_and_the_defaults_restore_it()
     full.set("lmp_max_depth", 0).unwrap();
     assert!(nodes(full) > default, "{} vs {default}", nodes(full));
     // Setting every value back to its default by name gives the very same search.
-    for p in PARAMS {
+    for p in SearchParams::PARAMS {
         full.set(p.name, p.default).unwrap();
     }
     assert_eq!(full, SearchParams::default());

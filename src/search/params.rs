@@ -22,37 +22,37 @@
 //! - *TM* time management: when the next iteration may start.
 //! - `_pct`: hundredths, so that every value is an integer a text option can set.
 //!
-//! `SearchParams::default()` is what the engine plays. `PARAMS` lists every
-//! value with its name and range, so a tuner can set any of them by name at
-//! run time (`SearchParams::set`).
+//! `SearchParams::DEFAULT` is what the engine plays. Its `Tunable::PARAMS` lists
+//! every value with its name and range, so a tuner can set any of them by name
+//! at run time (`Tunable::set`); the evaluation's `Weights` are declared the same way.
 
 use thiserror::Error;
 
-/// One tunable value: its name, compiled default, range, and how to read and write it.
-#[derive(Clone, Copy, Debug)]
-pub struct Param {
+/// One tunable value of a `T`: its name, compiled default, range, and how to read and write it.
+#[derive(Debug)]
+pub struct Param<T: 'static> {
     /// The name a tuner sets it by (the field's name).
     pub name: &'static str,
     /// The compiled default.
     pub default: i32,
-    /// Smallest value that keeps the search sound.
+    /// Smallest value that keeps the engine sound.
     pub min: i32,
-    /// Largest value that keeps the search sound.
+    /// Largest value that keeps the engine sound.
     pub max: i32,
     /// Read the value.
-    pub get: fn(&SearchParams) -> i32,
-    /// Write the value (unchecked: `SearchParams::set` checks the range).
-    pub put: fn(&mut SearchParams, i32),
+    pub get: fn(&T) -> i32,
+    /// Write the value (unchecked: `Tunable::set` checks the range).
+    pub put: fn(&mut T, i32),
 }
 
 /// Why a value could not be set.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParamError {
     /// No parameter has this name.
-    #[error("no search parameter named '{0}'")]
+    #[error("no parameter named '{0}'")]
     Unknown(String),
     /// The value is outside the parameter's range.
-    #[error("search parameter {name} takes {min} to {max}, not {value}")]
+    #[error("parameter {name} takes {min} to {max}, not {value}")]
     OutOfRange {
         /// The parameter.
         name: &'static str,
@@ -65,35 +65,80 @@ pub enum ParamError {
     },
 }
 
-/// Declares `SearchParams`, its `Default` and `PARAMS` from one list, so that
-/// each value's name, default and range are written exactly once.
-macro_rules! search_params {
-    ($($(#[doc = $doc:literal])+ $field:ident = $default:literal, $min:literal..=$max:literal;)+) => {
-        /// The values the search decides by; see the module's vocabulary.
+/// A set of named integer values a tuner may change at run time (search parameters, evaluation weights).
+pub trait Tunable: Sized + 'static {
+    /// Every value, in declaration order, with its default and range.
+    const PARAMS: &'static [Param<Self>];
+
+    /// The parameter called `name` (ASCII case ignored).
+    fn find(name: &str) -> Option<&'static Param<Self>> {
+        Self::PARAMS.iter().find(|p| p.name.eq_ignore_ascii_case(name))
+    }
+
+    /// Set the parameter `name` (ASCII case ignored) to `value` within its range.
+    fn set(&mut self, name: &str, value: i32) -> Result<(), ParamError> {
+        let p = Self::find(name).ok_or_else(|| ParamError::Unknown(name.to_string()))?;
+        if !(p.min..=p.max).contains(&value) {
+            return Err(ParamError::OutOfRange {
+                name: p.name,
+                value,
+                min: p.min,
+                max: p.max,
+            });
+        }
+        (p.put)(self, value);
+        Ok(())
+    }
+
+    /// The value of the parameter `name` (ASCII case ignored).
+    fn get(&self, name: &str) -> Option<i32> {
+        Self::find(name).map(|p| (p.get)(self))
+    }
+}
+
+/// Declares a struct of `i32` values, its `DEFAULT` and `Default`, and its `Tunable` table from one list, so
+/// that each value's name, default, range and doc are written exactly once.
+macro_rules! tunable {
+    (
+        $(#[doc = $sdoc:literal])+
+        $name:ident {
+            $($(#[doc = $doc:literal])+ $field:ident = $default:literal, $min:literal..=$max:literal;)+
+        }
+    ) => {
+        $(#[doc = $sdoc])+
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub struct SearchParams {
+        pub struct $name {
             $($(#[doc = $doc])+ pub $field: i32,)+
         }
 
-        impl Default for SearchParams {
+        impl $name {
+            /// The compiled defaults: what the engine plays.
+            pub const DEFAULT: $name = $name { $($field: $default,)+ };
+        }
+
+        impl Default for $name {
             fn default() -> Self {
-                SearchParams { $($field: $default,)+ }
+                $name::DEFAULT
             }
         }
 
-        /// Every tunable value, in declaration order.
-        pub const PARAMS: &[Param] = &[$(Param {
-            name: stringify!($field),
-            default: $default,
-            min: $min,
-            max: $max,
-            get: |p| p.$field,
-            put: |p, v| p.$field = v,
-        },)+];
+        impl $crate::search::params::Tunable for $name {
+            const PARAMS: &'static [$crate::search::params::Param<$name>] = &[$($crate::search::params::Param {
+                name: stringify!($field),
+                default: $default,
+                min: $min,
+                max: $max,
+                get: |p| p.$field,
+                put: |p, v| p.$field = v,
+            },)+];
+        }
     };
 }
+pub(crate) use tunable;
 
-search_params! {
+tunable! {
+    /// The values the search decides by; see the module's vocabulary.
+    SearchParams {
     /// RFP: deepest node it applies to.
     rfp_max_depth = 5, 0..=12;
     /// RFP: margin per ply of depth.
@@ -174,29 +219,10 @@ search_params! {
     tm_last_move_cap_pct = 90, 10..=95;
     /// TM: the hard limit is this many times the optimum (within the cap).
     tm_max_factor = 4, 1..=10;
+    }
 }
 
 impl SearchParams {
-    /// Set the parameter `name` (ASCII case ignored) to `value` within its range.
-    pub fn set(&mut self, name: &str, value: i32) -> Result<(), ParamError> {
-        let p = find(name).ok_or_else(|| ParamError::Unknown(name.to_string()))?;
-        if !(p.min..=p.max).contains(&value) {
-            return Err(ParamError::OutOfRange {
-                name: p.name,
-                value,
-                min: p.min,
-                max: p.max,
-            });
-        }
-        (p.put)(self, value);
-        Ok(())
-    }
-
-    /// The value of the parameter `name` (ASCII case ignored).
-    pub fn get(&self, name: &str) -> Option<i32> {
-        find(name).map(|p| (p.get)(self))
-    }
-
     /// LMR: the reduction in plies at `depth` for the `moves`-th action searched.
     pub fn lmr(&self, depth: i32, moves: usize) -> i32 {
         let base = self.lmr_base_pct as f64 / 100.0;
@@ -205,32 +231,33 @@ impl SearchParams {
     }
 }
 
-/// The parameter called `name` (ASCII case ignored).
-pub fn find(name: &str) -> Option<&'static Param> {
-    PARAMS.iter().find(|p| p.name.eq_ignore_ascii_case(name))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::eval::Weights;
 
     #[test]
     fn the_table_holds_each_field_once_with_its_default_inside_its_range() {
-        let d = SearchParams::default();
-        let mut names: Vec<&str> = PARAMS.iter().map(|p| p.name).collect();
+        table_is_sound::<SearchParams>();
+        table_is_sound::<Weights>();
+    }
+
+    /// Each entry of `T`'s table has its own name, its default inside its range, and writes its own field only.
+    fn table_is_sound<T: Tunable + Copy + Default>() {
+        let d = T::default();
+        let mut names: Vec<&str> = T::PARAMS.iter().map(|p| p.name).collect();
         names.sort_unstable();
         names.dedup();
-        assert_eq!(names.len(), PARAMS.len());
-        for p in PARAMS {
+        assert_eq!(names.len(), T::PARAMS.len());
+        for p in T::PARAMS {
             assert!(p.min <= p.default && p.default <= p.max, "{}", p.name);
             assert_eq!((p.get)(&d), p.default, "{}", p.name);
         }
-        // Each entry writes its own field and no other.
-        for (i, p) in PARAMS.iter().enumerate() {
+        for (i, p) in T::PARAMS.iter().enumerate() {
             let mut s = d;
             let v = if p.default == p.max { p.min } else { p.max };
             s.set(p.name, v).unwrap();
-            for (j, q) in PARAMS.iter().enumerate() {
+            for (j, q) in T::PARAMS.iter().enumerate() {
                 let want = if i == j { v } else { q.default };
                 assert_eq!((q.get)(&s), want, "setting {} changed {}", p.name, q.name);
             }
@@ -239,6 +266,9 @@ mod tests {
 
     #[test]
     fn set_checks_the_name_and_the_range() {
+        let mut w = Weights::DEFAULT;
+        w.set("Tempo", 12).unwrap();
+        assert_eq!((w.tempo, w.get("tempo")), (12, Some(12)));
         let mut s = SearchParams::default();
         s.set("RFP_Margin", 120).unwrap();
         assert_eq!((s.rfp_margin, s.get("rfp_margin")), (120, Some(120)));
@@ -253,7 +283,7 @@ mod tests {
                 max: 3
             }
         );
-        assert_eq!(err.to_string(), "search parameter lmr_killer takes 0 to 3, not 4");
+        assert_eq!(err.to_string(), "parameter lmr_killer takes 0 to 3, not 4");
         // A refused value leaves everything as it was.
         assert_eq!(s.lmr_killer, 1);
         assert_eq!(s.get("nothing"), None);
