@@ -25,7 +25,7 @@ tunable! {
         red_gulled = 230, 20..=800;
         /// Base of a Maseitai on the board.
         maseitai_base = 150, 0..=600;
-        /// Per gyullas of a Maseitai's cost: cost follows strength (maseitai-facts.md)
+        /// Per gyullas of a Maseitai's cost: cost follows strength (CATALOGUE.md)
         /// and is the reward for taking it.
         per_cost = 20, 0..=100;
         /// A dratped Maseitai has paid its cost and moves by its stronger face.
