@@ -7,6 +7,7 @@ use crate::rules::{Action, Game, Side};
 
 use super::alphabeta::Shared;
 use super::eval::{evaluate, terms, Weights};
+use super::params::SearchParams;
 use super::skill::{self, MAX_SKILL_LEVEL};
 use super::threads::{run, IdConfig, Pool, MAX_DEPTH};
 use super::time::TimeManager;
@@ -21,6 +22,7 @@ pub struct Searcher {
     pool: Pool,
     use_tt: bool,
     weights: Weights,
+    params: SearchParams,
 }
 
 impl Searcher {
@@ -32,6 +34,7 @@ impl Searcher {
             pool: Pool::default(),
             use_tt: true,
             weights: Weights::DEFAULT,
+            params: SearchParams::default(),
         }
     }
 
@@ -60,6 +63,11 @@ impl Searcher {
     /// Evaluate with other weights (for tuning matches).
     pub fn set_weights(&mut self, weights: Weights) {
         self.weights = weights;
+    }
+
+    /// Search with other margins and reductions (for tuning; `SearchParams::set` changes one by name).
+    pub fn set_params(&mut self, params: SearchParams) {
+        self.params = params;
     }
 
     /// Search without the transposition table (for tests that compare).
@@ -128,6 +136,7 @@ impl Searcher {
             threads: self.opts.threads.clamp(1, hardware_threads()),
             use_tt: self.use_tt,
             weights: self.weights,
+            params: self.params,
         });
         // Any depth beyond the deepest iteration means "as deep as the search goes" (never a wrapped cast).
         let mut max_depth = limits.depth.map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH as u32) as i32);
@@ -141,8 +150,8 @@ impl Searcher {
             multipv,
             mate: limits.mate,
         };
-        let tm = TimeManager::new(limits, root.side_to_move(), self.opts.move_overhead);
-        let (moves, _depth, nodes) = run(
+        let tm = TimeManager::new(limits, root.side_to_move(), self.opts.move_overhead, &self.params);
+        let (moves, nodes) = run(
             &shared,
             &mut self.pool,
             signals,

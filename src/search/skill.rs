@@ -5,6 +5,7 @@
 //! prefers a worse line (as Stockfish does), [`MAX_SKILL_LEVEL`] the full
 //! search. Every choice is drawn from a seed, so a fixed seed replays a game exactly.
 
+use crate::rules::rng::Rng;
 use crate::rules::{Action, Position};
 
 use super::alphabeta::RootMove;
@@ -15,8 +16,6 @@ pub const MAX_SKILL_LEVEL: u32 = 20;
 
 /// Lines searched at the root below full strength, to choose a mistake among.
 pub const LINES: usize = 4;
-
-use crate::rules::rng::Rng;
 
 /// Level 0: any legal action, each as likely.
 pub fn random(actions: &[Action], seed: u64) -> Action {
