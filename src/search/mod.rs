@@ -22,7 +22,8 @@
 //! repetitions are scored by R26 from the game's history and the line
 //! (a perpetual check loses for the checker); no legal action loses (R27).
 //! Lazy SMP: `Threads` workers share the table. `Skill Level` below 20 plays
-//! weaker on purpose (`skill`).
+//! weaker on purpose (`skill`). `tune` fits the evaluation's weights to game
+//! results (Texel's method) and reads and writes weights files.
 
 mod alphabeta;
 mod bench;
@@ -38,6 +39,7 @@ mod testkit;
 mod threads;
 mod time;
 mod tt;
+pub mod tune;
 
 pub use bench::{bench, BENCH_DEPTH, BENCH_POSITIONS};
 pub use searcher::Searcher;
