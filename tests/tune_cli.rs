@@ -76,6 +76,24 @@ fn dump_fit_resume_and_compare() {
     let w = Weights::from_text(&std::fs::read_to_string(p("w")).unwrap()).unwrap();
     assert!(resumed.contains(&w.to_text()));
 
+    // A check set chooses the best weights; its checkpoint does not resume without it.
+    let checked = [
+        "texel",
+        "--data",
+        &p("data"),
+        "--check",
+        &p("data"),
+        "--iterations",
+        "2",
+        "--checkpoint",
+        &p("ck2"),
+    ];
+    let o = tune(&checked);
+    assert!(o.status.success() && text(&o).0.contains("iter 2 error") && text(&o).0.contains(" check "));
+    let o = tune(&checked[..3].iter().chain(&checked[5..]).copied().collect::<Vec<_>>());
+    assert_eq!(o.status.code(), Some(2), "{:?}", text(&o));
+    assert!(text(&o).1.contains("made on check set"), "{:?}", text(&o));
+
     let o = tune(&[&["compare", "--weights", &p("w"), "--pairs", "1"], &small[..]].concat());
     let (out, _) = text(&o);
     assert!(o.status.success() && out.contains("tuned vs base: 2 games"), "{out}");

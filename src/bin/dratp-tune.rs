@@ -23,7 +23,7 @@ use dratp::search::tune::{
 const USAGE: &str = "\
 usage: dratp-tune dump --out FILE [--games N] [--seed S] [--depth D] [--nodes N] [--random-plies P]
                        [--max-plies P] [--per-game M] [--threads T] [--pgn RECORDS]...
-       dratp-tune texel --data FILE [--out WEIGHTS] [--checkpoint FILE] [--iterations N] [--rate R]
+       dratp-tune texel --data FILE [--check FILE] [--out WEIGHTS] [--checkpoint FILE] [--iterations N] [--rate R]
                        [--k K] [--start WEIGHTS] [--threads T]
        dratp-tune compare --weights WEIGHTS [--base WEIGHTS] [--pairs N] [--seed S] [--depth D]
                        [--nodes N] [--random-plies P] [--max-plies P] [--threads T]
@@ -36,7 +36,9 @@ dump     plays seeded self-play games between random forces of the whole catalog
 texel    fits K on the starting weights (unless --k), then runs Adam on the weights for
          --iterations steps (default 200) of --rate weight units (default 1), logging each step.
          With --checkpoint, resumes from that file if it exists and rewrites it after every step.
-         Writes the best weights to --out (a weights file: `name value` per line).
+         With --check (other positions, same format), the best weights are those with the lowest
+         error on that set (early stopping); without it, on the training data. Writes the best
+         weights to --out (a weights file: `name value` per line).
 compare  plays --pairs game pairs (default 50; same forces and opening, colours swapped) between
          --weights and --base (default: the compiled-in weights), 2000 nodes a move by default,
          and prints the score and Elo with its 95% error bar.";
@@ -217,10 +219,15 @@ fn texel(o: &Options) -> Result<(), String> {
     if data.is_empty() {
         return Err(format!("{path}: no positions"));
     }
+    let check = match o.text("check") {
+        Some(c) => Some(Dataset::parse(&read(c)?, Catalogue::builtin()).map_err(|e| format!("{c}: {e}"))?),
+        None => None,
+    };
+    let check = check.as_ref().filter(|c| !c.is_empty());
     let checkpoint = o.text("checkpoint");
     let mut tuner = match checkpoint.filter(|c| std::path::Path::new(c).exists()) {
         Some(c) => {
-            let t = Tuner::from_checkpoint(&read(c)?, &data).map_err(|e| format!("{c}: {e}"))?;
+            let t = Tuner::from_checkpoint(&read(c)?, &data, check).map_err(|e| format!("{c}: {e}"))?;
             println!(
                 "resumed from {c} at iteration {} (K {}, best error {})",
                 t.iteration, t.k, t.best_error
@@ -234,17 +241,22 @@ fn texel(o: &Options) -> Result<(), String> {
                 None => fit_k(&data, &start, threads),
             };
             println!(
-                "{} positions; K {k:.6}; error at the start {:.7}",
+                "{} positions; K {k:.6}; error at the start {:.7}{}",
                 data.len(),
-                mean_error(&data, &start, k, threads)
+                mean_error(&data, &start, k, threads),
+                check.map_or(String::new(), |c| format!(
+                    " (check set, {} positions: {:.7})",
+                    c.len(),
+                    mean_error(c, &start, k, threads)
+                ))
             );
-            Tuner::new(&data, &start, k, o.num("rate", 1.0)?)
+            Tuner::new(&data, check, &start, k, o.num("rate", 1.0)?)
         }
     };
     let iterations: u32 = o.num("iterations", 200)?;
     while tuner.iteration < iterations {
         let before = tuner.weights().values();
-        let step = tuner.step(&data, threads);
+        let step = tuner.step(&data, check, threads);
         let moved: Vec<String> = WEIGHTS
             .iter()
             .zip(before.iter().zip(step.weights.values()))
@@ -252,9 +264,10 @@ fn texel(o: &Options) -> Result<(), String> {
             .map(|(s, (a, b))| format!("{} {a}→{b}", s.name))
             .collect();
         println!(
-            "iter {} error {:.7} best {:.7} | {}",
+            "iter {} error {:.7}{} best {:.7} | {}",
             step.iteration,
             step.error,
+            step.check_error.map_or(String::new(), |c| format!(" check {c:.7}")),
             tuner.best_error,
             moved.join(", ")
         );
@@ -360,6 +373,7 @@ fn main() -> ExitCode {
             rest,
             &[
                 "data",
+                "check",
                 "out",
                 "checkpoint",
                 "iterations",

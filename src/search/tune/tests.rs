@@ -97,10 +97,10 @@ fn a_moved_weight_is_recovered() {
     truth.mobility = 7;
     truth.tempo = 30;
     let data = labelled(|pos| expected(1.0, evaluate(pos, &pos.reach_map(), &truth) as f64));
-    let mut t = Tuner::new(&data, &Weights::DEFAULT, 1.0, 1.0);
-    let first = t.step(&data, 2).error;
+    let mut t = Tuner::new(&data, None, &Weights::DEFAULT, 1.0, 1.0);
+    let first = t.step(&data, None, 2).error;
     for _ in 0..150 {
-        t.step(&data, 2);
+        t.step(&data, None, 2);
     }
     assert!(t.best_error < first / 20.0, "{} vs {first}", t.best_error);
     assert!((t.best.mobility - 7).abs() <= 1, "{:?}", t.best);
@@ -118,9 +118,9 @@ fn the_fit_lowers_the_error_on_game_results() {
     let data = Dataset::parse(&lines.join("\n"), Catalogue::builtin()).unwrap();
     let k = fit_k(&data, &w, 2);
     let before = mean_error(&data, &w, k, 2);
-    let mut t = Tuner::new(&data, &w, k, 2.0);
+    let mut t = Tuner::new(&data, None, &w, k, 2.0);
     for _ in 0..40 {
-        t.step(&data, 2);
+        t.step(&data, None, 2);
     }
     assert!(t.best_error < before, "{} vs {before}", t.best_error);
     assert!((mean_error(&data, &t.best, k, 1) - t.best_error).abs() < 1e-12);
@@ -135,28 +135,28 @@ fn a_resumed_run_equals_an_unbroken_one() {
             0.3
         }
     });
-    let mut unbroken = Tuner::new(&data, &Weights::DEFAULT, 1.3, 1.5);
+    let mut unbroken = Tuner::new(&data, None, &Weights::DEFAULT, 1.3, 1.5);
     let mut first = unbroken.clone();
     for _ in 0..8 {
-        unbroken.step(&data, 2);
+        unbroken.step(&data, None, 2);
     }
     for _ in 0..3 {
-        first.step(&data, 2);
+        first.step(&data, None, 2);
     }
     let text = first.to_checkpoint();
-    let mut resumed = Tuner::from_checkpoint(&text, &data).unwrap();
+    let mut resumed = Tuner::from_checkpoint(&text, &data, None).unwrap();
     assert_eq!(resumed, first);
     for _ in 0..5 {
-        resumed.step(&data, 2);
+        resumed.step(&data, None, 2);
     }
     assert_eq!(resumed, unbroken);
     let other = labelled(|_| 0.5);
-    let e = Tuner::from_checkpoint(&text, &other).unwrap_err();
-    assert!(e.reason.contains("made on data"), "{e}");
-    let e = Tuner::from_checkpoint(&text.replace("weight tempo", "weight tempi"), &data).unwrap_err();
+    let e = Tuner::from_checkpoint(&text, &other, None).unwrap_err();
+    assert!(e.reason.contains("made on data set"), "{e}");
+    let e = Tuner::from_checkpoint(&text.replace("weight tempo", "weight tempi"), &data, None).unwrap_err();
     assert!(e.reason.contains("unknown weight 'tempi'"), "{e}");
     let cut: String = text.lines().take(6).collect::<Vec<_>>().join("\n");
-    assert!(Tuner::from_checkpoint(&cut, &data).is_err());
+    assert!(Tuner::from_checkpoint(&cut, &data, None).is_err());
 }
 
 #[test]
@@ -169,4 +169,27 @@ fn games_end_or_stop_at_the_ply_cap() {
             None => assert_eq!(g.actions().len(), CONFIG.max_plies),
         }
     }
+}
+
+#[test]
+fn a_check_set_chooses_the_best_weights_and_binds_the_checkpoint() {
+    let mut truth = Weights::DEFAULT;
+    truth.mobility = 9;
+    let data = labelled(|pos| expected(1.0, evaluate(pos, &pos.reach_map(), &truth) as f64));
+    // A check set that says the defaults are right: the best weights stay the first ones.
+    let check = labelled(|pos| expected(1.0, evaluate(pos, &pos.reach_map(), &Weights::DEFAULT) as f64));
+    let mut t = Tuner::new(&data, Some(&check), &Weights::DEFAULT, 1.0, 1.0);
+    let first = t.step(&data, Some(&check), 1);
+    assert_eq!(first.check_error, Some(0.0));
+    for _ in 0..10 {
+        let s = t.step(&data, Some(&check), 1);
+        assert!(s.check_error.unwrap() > 0.0 && s.error < first.error);
+    }
+    assert_eq!((t.best, t.best_error), (Weights::DEFAULT, 0.0));
+    let text = t.to_checkpoint();
+    assert_eq!(Tuner::from_checkpoint(&text, &data, Some(&check)).unwrap(), t);
+    let e = Tuner::from_checkpoint(&text, &data, None).unwrap_err();
+    assert!(e.reason.contains("made on check set"), "{e}");
+    let plain = Tuner::new(&data, None, &Weights::DEFAULT, 1.0, 1.0).to_checkpoint();
+    assert!(Tuner::from_checkpoint(&plain, &data, Some(&check)).is_err());
 }

@@ -1,8 +1,9 @@
 //! The descent: Adam on real-valued weights (each weight moves about `rate` a
-//! step whatever its slope's scale), the best weights seen kept, and a text
-//! checkpoint from which a stopped run resumes exactly.
+//! step whatever its slope's scale), the best weights seen kept (by their
+//! error on a separate check set when one is given: early stopping), and a
+//! text checkpoint from which a stopped run resumes exactly.
 
-use super::texel::{gradient, words, Dataset, TuneError};
+use super::texel::{gradient, mean_error, words, Dataset, TuneError};
 use super::weights_file::{weight_index, WEIGHTS};
 use crate::search::eval::Weights;
 
@@ -10,6 +11,11 @@ use crate::search::eval::Weights;
 const BETA1: f64 = 0.9;
 const BETA2: f64 = 0.999;
 const EPSILON: f64 = 1e-12;
+
+/// How a checkpoint names a data set: its size and fingerprint.
+fn id(d: &Dataset) -> String {
+    format!("{} {:016x}", d.len(), d.fingerprint())
+}
 
 /// A Texel run in progress: the fixed K, Adam's state, the best weights so far.
 #[derive(Clone, Debug, PartialEq)]
@@ -20,15 +26,15 @@ pub struct Tuner {
     pub rate: f64,
     /// Steps done.
     pub iteration: u32,
-    /// Lowest error seen, and the weights that gave it.
+    /// Lowest error seen (on the check set, if any), and the weights that gave it.
     pub best_error: f64,
     /// The weights with `best_error`.
     pub best: Weights,
     theta: Vec<f64>,
     m: Vec<f64>,
     v: Vec<f64>,
-    count: usize,
-    fingerprint: u64,
+    data_id: String,
+    check_id: Option<String>,
 }
 
 /// What one step found.
@@ -38,13 +44,15 @@ pub struct Step {
     pub iteration: u32,
     /// The error of the weights the step started from.
     pub error: f64,
+    /// Their error on the check set, if any.
+    pub check_error: Option<f64>,
     /// The weights after the step.
     pub weights: Weights,
 }
 
 impl Tuner {
-    /// A run on `data` from the weights `start`, at scale `k`.
-    pub fn new(data: &Dataset, start: &Weights, k: f64, rate: f64) -> Tuner {
+    /// A run on `data` (best weights judged on `check` if given) from the weights `start`, at scale `k`.
+    pub fn new(data: &Dataset, check: Option<&Dataset>, start: &Weights, k: f64, rate: f64) -> Tuner {
         let n = WEIGHTS.len();
         Tuner {
             k,
@@ -55,8 +63,8 @@ impl Tuner {
             theta: start.values().iter().map(|&v| v as f64).collect(),
             m: vec![0.0; n],
             v: vec![0.0; n],
-            count: data.len(),
-            fingerprint: data.fingerprint(),
+            data_id: id(data),
+            check_id: check.map(id),
         }
     }
 
@@ -66,12 +74,13 @@ impl Tuner {
         Weights::from_values(&v).clamped()
     }
 
-    /// One Adam step from the current weights.
-    pub fn step(&mut self, data: &Dataset, threads: usize) -> Step {
+    /// One Adam step from the current weights (`check`: the run's check set).
+    pub fn step(&mut self, data: &Dataset, check: Option<&Dataset>, threads: usize) -> Step {
         let w = self.weights();
         let (error, grad) = gradient(data, &w, self.k, threads);
-        if error < self.best_error {
-            (self.best_error, self.best) = (error, w);
+        let check_error = check.map(|c| mean_error(c, &w, self.k, threads));
+        if check_error.unwrap_or(error) < self.best_error {
+            (self.best_error, self.best) = (check_error.unwrap_or(error), w);
         }
         self.iteration += 1;
         let t = self.iteration as i32;
@@ -87,6 +96,7 @@ impl Tuner {
         Step {
             iteration: self.iteration,
             error,
+            check_error,
             weights: self.weights(),
         }
     }
@@ -94,7 +104,10 @@ impl Tuner {
     /// The checkpoint text: every number printed so that it reads back exactly.
     pub fn to_checkpoint(&self) -> String {
         let mut out = String::from("# dratp-tune texel checkpoint\n");
-        out.push_str(&format!("data {} {:016x}\n", self.count, self.fingerprint));
+        out.push_str(&format!("data {}\n", self.data_id));
+        if let Some(c) = &self.check_id {
+            out.push_str(&format!("check {c}\n"));
+        }
         out.push_str(&format!("k {}\nrate {}\n", self.k, self.rate));
         out.push_str(&format!(
             "iteration {}\nbest_error {}\n",
@@ -110,9 +123,10 @@ impl Tuner {
         out
     }
 
-    /// A run resumed from a checkpoint of the same data set.
-    pub fn from_checkpoint(text: &str, data: &Dataset) -> Result<Tuner, TuneError> {
-        let mut t = Tuner::new(data, &Weights::DEFAULT, 0.0, 0.0);
+    /// A run resumed from a checkpoint of the same data and check sets.
+    pub fn from_checkpoint(text: &str, data: &Dataset, check: Option<&Dataset>) -> Result<Tuner, TuneError> {
+        let mut t = Tuner::new(data, check, &Weights::DEFAULT, 0.0, 0.0);
+        let mut check_seen = None;
         let mut best = t.best.values();
         let mut seen = vec![false; WEIGHTS.len()];
         let (mut has_data, mut has_k) = (false, false);
@@ -129,12 +143,27 @@ impl Tuner {
             let (_, w) = words(line).map_err(|_| fail("unreadable line".into()))?;
             let num = |s: &str| s.parse::<f64>().map_err(|_| fail(format!("'{s}' is not a number")));
             match (w[0], w.len()) {
-                ("data", 3) => {
-                    let ours = format!("{} {:016x}", data.len(), data.fingerprint());
-                    if format!("{} {}", w[1], w[2]) != ours {
-                        return Err(fail(format!("made on data '{} {}', this data is '{ours}'", w[1], w[2])));
+                ("data" | "check", 3) => {
+                    let (theirs, ours) = (
+                        format!("{} {}", w[1], w[2]),
+                        if w[0] == "data" {
+                            Some(&t.data_id)
+                        } else {
+                            t.check_id.as_ref()
+                        },
+                    );
+                    if ours != Some(&theirs) {
+                        return Err(fail(format!(
+                            "made on {} set '{theirs}', this run's is '{}'",
+                            w[0],
+                            ours.map_or("none", |s| s)
+                        )));
                     }
-                    has_data = true;
+                    if w[0] == "data" {
+                        has_data = true
+                    } else {
+                        check_seen = Some(theirs)
+                    }
                 }
                 ("k", 2) => (t.k, has_k) = (num(w[1])?, true),
                 ("rate", 2) => t.rate = num(w[1])?,
@@ -158,6 +187,11 @@ impl Tuner {
         };
         if !has_data || !has_k || seen.contains(&false) {
             return Err(whole("incomplete: needs data, k and every weight"));
+        }
+        if check_seen != t.check_id {
+            return Err(whole(
+                "the run had no check set; give the same --check as before (or none)",
+            ));
         }
         t.best = Weights::from_values(&best).clamped();
         Ok(t)
