@@ -133,3 +133,58 @@ fn bad_command_lines_and_files_are_refused_clearly() {
     let o = tune(&["--help"]);
     assert!(o.status.success() && text(&o).0.contains("usage: dratp-tune dump"));
 }
+
+#[test]
+fn dump_reads_match_records() {
+    use dratp::rules::{action_text, nfen, Side};
+    use dratp::search::tune::{play_game, quiet_samples, random_start, PlayConfig};
+    let dir = scratch("pgn");
+    let cfg = PlayConfig {
+        depth: 2,
+        nodes: 1_500,
+        random_plies: 4,
+        max_plies: 60,
+    };
+    let cat = Catalogue::builtin();
+    let p = play_game(random_start(9, cat), [Weights::DEFAULT; 2], &cfg, 9);
+    let g = &p.game;
+    let moves: Vec<String> = (0..g.actions().len())
+        .map(|i| {
+            let m = action_text(&g.actions()[i], cat);
+            if i % 2 == 0 {
+                format!("{}. {m}", i / 2 + 1)
+            } else {
+                m
+            }
+        })
+        .collect();
+    // Recorded as a first-player win whatever happened: the labels must follow the record.
+    let record = format!(
+        "[FEN \"{}\"]\n[Result \"1-0\"]\n\n{} 1-0\n",
+        nfen(g.start()),
+        moves.join(" ")
+    );
+    let path = dir.join("games.pgn");
+    std::fs::write(&path, format!("{record}\n{}", record.replace("1-0", "*"))).unwrap();
+    let out = dir.join("data").to_string_lossy().into_owned();
+    let o = tune(&[
+        "dump",
+        "--pgn",
+        path.to_str().unwrap(),
+        "--random-plies",
+        "4",
+        "--per-game",
+        "0",
+        "--out",
+        &out,
+    ]);
+    assert!(o.status.success(), "{:?}", text(&o));
+    let lines: Vec<String> = std::fs::read_to_string(&out)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(String::from)
+        .collect();
+    assert_eq!(lines, quiet_samples(g, Some(Side::White), 4, &[], 0, 1));
+    assert!(!lines.is_empty());
+}
