@@ -15,4 +15,4 @@ mod tests;
 pub use selfplay::{play_game, quiet_samples, random_start, result_for, PlayConfig, Played};
 pub use texel::{expected, fit_k, gradient, mean_error, sample_line, Dataset, TuneError};
 pub use tuner::{Step, Tuner};
-pub use weights_file::{weight_index, WeightSpec, WeightsFileError, WEIGHTS};
+pub use weights_file::{weight_index, WeightsFileError, WEIGHTS};

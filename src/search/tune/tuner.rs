@@ -89,7 +89,7 @@ impl Tuner {
             self.v[i] = BETA2 * self.v[i] + (1.0 - BETA2) * g * g;
             let m = self.m[i] / (1.0 - BETA1.powi(t));
             let v = self.v[i] / (1.0 - BETA2.powi(t));
-            let spec = WEIGHTS[i];
+            let spec = &WEIGHTS[i];
             self.theta[i] =
                 (self.theta[i] - self.rate * m / (v.sqrt() + EPSILON)).clamp(spec.min as f64, spec.max as f64);
         }

@@ -10,61 +10,24 @@ use nom::IResult;
 use thiserror::Error;
 
 use crate::search::eval::Weights;
+use crate::search::params::{Param, Tunable};
 
-/// One tunable weight: its name (the field's) and the range a file or a tuner may give it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct WeightSpec {
-    /// The field's name, as weights files write it.
-    pub name: &'static str,
-    /// Lowest allowed value.
-    pub min: i32,
-    /// Highest allowed value.
-    pub max: i32,
-}
+/// Every weight in `Weights` field order, with its name and range (declared with the struct in `eval`).
+pub const WEIGHTS: &[Param<Weights>] = Weights::PARAMS;
 
-/// Declares the table and the field order once, so names and fields cannot drift apart.
-macro_rules! weight_table {
-    ($($field:ident $min:literal $max:literal),* $(,)?) => {
-        /// Every weight in `Weights` field order, with its range. The ranges keep
-        /// any evaluation far below the mate scores.
-        pub const WEIGHTS: &[WeightSpec] = &[$(WeightSpec { name: stringify!($field), min: $min, max: $max }),*];
+impl Weights {
+    /// The values in `WEIGHTS` order.
+    pub fn values(&self) -> Vec<i32> {
+        WEIGHTS.iter().map(|p| (p.get)(self)).collect()
+    }
 
-        impl Weights {
-            /// The values in `WEIGHTS` order.
-            pub fn values(&self) -> Vec<i32> {
-                vec![$(self.$field),*]
-            }
-
-            /// Weights from values in `WEIGHTS` order (`values.len()` must be `WEIGHTS.len()`).
-            pub fn from_values(values: &[i32]) -> Weights {
-                assert_eq!(values.len(), WEIGHTS.len(), "one value per weight");
-                let mut it = values.iter().copied();
-                Weights { $($field: it.next().expect("counted")),* }
-            }
-        }
-    };
-}
-
-weight_table! {
-    gyullas 0 40,
-    race_start 20 59,
-    race_weight 0 6,
-    black_gulled 0 400,
-    red_gulled 0 700,
-    maseitai_base 0 500,
-    per_cost 0 60,
-    dratped_base 0 200,
-    dratped_per_cost 0 40,
-    keep_percent 0 100,
-    gulled_advance 0 40,
-    gulled_far_rank 0 250,
-    mobility 0 15,
-    zone_control 0 30,
-    zone_maseitai 0 120,
-    navia_exposed 0 120,
-    in_check 0 300,
-    goal_race 0 120,
-    tempo 0 60,
+    /// Weights from values in `WEIGHTS` order (unchecked; see `clamped`).
+    pub fn from_values(values: &[i32]) -> Weights {
+        assert_eq!(values.len(), WEIGHTS.len(), "one value per weight");
+        let mut w = Weights::DEFAULT;
+        WEIGHTS.iter().zip(values).for_each(|(p, &v)| (p.put)(&mut w, v));
+        w
+    }
 }
 
 /// Why a weights file was refused: the first bad line and what is wrong with it.
@@ -114,13 +77,12 @@ impl Weights {
             };
             let Some((name, value)) = entry else { continue };
             let i = weight_index(name).ok_or_else(|| fail(format!("unknown weight '{name}'")))?;
-            let spec = WEIGHTS[i];
             let v: i32 = value
                 .parse()
                 .map_err(|_| fail(format!("{name}: '{value}' is not a number")))?;
-            if !(spec.min..=spec.max).contains(&v) {
-                return Err(fail(format!("{name} {v} is outside {}..={}", spec.min, spec.max)));
-            }
+            // The range check and its message are the parameter table's.
+            let mut check = Weights::DEFAULT;
+            check.set(name, v).map_err(|e| fail(e.to_string()))?;
             if std::mem::replace(&mut seen[i], true) {
                 return Err(fail(format!("{name} is given twice")));
             }
@@ -183,7 +145,7 @@ mod tests {
             ("mobility 3\nmobilty 4\n", 2, "unknown weight 'mobilty'"),
             ("tempo ten\n", 1, "expected `name value`"),
             ("tempo 10 12\n", 1, "expected `name value`"),
-            ("\n\nmobility 99\n", 3, "mobility 99 is outside 0..=15"),
+            ("\n\nmobility 99\n", 3, "parameter mobility takes 0 to 30, not 99"),
             ("tempo 1\ntempo 2\n", 2, "tempo is given twice"),
             ("tempo 99999999999\n", 1, "is not a number"),
             ("tempo\n", 1, "expected `name value`"),
