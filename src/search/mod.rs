@@ -23,7 +23,8 @@
 //! (a perpetual check loses for the checker); no legal action loses (R27).
 //! Lazy SMP: `Threads` workers share the table. `Skill Level` below 20 plays
 //! weaker on purpose (`skill`). Every margin, reduction and time factor is a
-//! named value of `params`, as the evaluation's weights are of `eval`.
+//! named value of `params`, as the evaluation's weights are of `eval`; `tune`
+//! fits the weights to game results (Texel's method) and reads and writes weights files.
 
 mod alphabeta;
 mod bench;
@@ -40,6 +41,7 @@ mod testkit;
 mod threads;
 mod time;
 mod tt;
+pub mod tune;
 
 pub use bench::{bench, bench_until, latency, Latency, BENCH_DEPTH, BENCH_POSITIONS, WIDE_POSITIONS};
 pub use searcher::Searcher;
