@@ -111,6 +111,7 @@ function draw() {
     flip: state.flip,
     names: state.names,
     highlight: h,
+    origins: state.prefix.length === 0,
     selected,
     lastMove: lastMoveSquares(state.moves[state.view - 1]),
   });

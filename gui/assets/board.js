@@ -98,7 +98,7 @@ function stripSvg(pos, side, y, opts) {
 
 /**
  * The whole picture: the second player's strip, the board, the first player's strip (swapped when turned).
- * opts: { flip, names: {id: name}, highlight: { squares, keep, pieces }, selected: sq, lastMove: [sq…], check: sq }.
+ * opts: { flip, names: {id: name}, highlight: { squares, keep, pieces }, origins, selected: sq, lastMove: [sq…] }.
  */
 export function renderBoard(pos, opts = {}) {
   const flip = Boolean(opts.flip);
@@ -118,13 +118,14 @@ export function renderBoard(pos, opts = {}) {
       let fill = dark ? "#d8c3a0" : "#eadcc0";
       if (last.has(sq)) fill = "#e6d774";
       if (opts.selected === sq) fill = "#8fcf8f";
-      if (opts.check === sq) fill = "#ef9a9a";
       s += `<g class="square${lit.has(sq) ? " lit" : ""}" data-sq="${sq}"${pos.board[sq] ? ` data-piece="${esc(pieceCode(pos.board[sq]))}"` : ""}>`;
       s += `<rect x="${x}" y="${y}" width="${CELL}" height="${CELL}" fill="${fill}" stroke="#a1887f" stroke-width="0.8"/>`;
       if (pos.board[sq]) s += pieceSvg(pos.board[sq], x + CELL / 2, y + CELL / 2, names, frozen[sq], flip);
       if (lit.has(sq)) {
+        // Pieces that can act (nothing chosen yet) get a thin ring; targets of the current choice a bold one.
+        const width = opts.origins ? 2 : 4;
         s += pos.board[sq]
-          ? `<rect x="${x + 3}" y="${y + 3}" width="${CELL - 6}" height="${CELL - 6}" fill="none" stroke="#2e7d32" stroke-width="4" rx="6"/>`
+          ? `<rect x="${x + 3}" y="${y + 3}" width="${CELL - 6}" height="${CELL - 6}" fill="none" stroke="#2e7d32" stroke-width="${width}" stroke-opacity="${opts.origins ? 0.6 : 1}" rx="6"/>`
           : `<circle cx="${x + CELL / 2}" cy="${y + CELL / 2}" r="10" fill="#2e7d32" opacity="0.65"/>`;
       }
       s += "</g>";

@@ -124,6 +124,15 @@ async function settle() {
   }, { timeout: 60000 });
 }
 
+/** Clicks the middle of the element the selector finds, with the mouse (the page redraws the board on clicks). */
+async function clickAt(selector) {
+  const box = await page.$eval(selector, (el) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  });
+  await page.mouse.click(box.x, box.y);
+}
+
 /** Enters a legal move by mouse clicks, atom by atom, as a person would. */
 async function clickMove(text) {
   const { atomsOf } = await import("../assets/entry.js");
@@ -135,11 +144,10 @@ async function clickMove(text) {
     else if (kind === "keep") selector = `#board [data-keep="${s0.side}"][data-id="${value}"]`;
     else selector = `#prompt [data-atom="${atom}"]`;
     if (atom === "act:move" && !(await page.$(selector))) continue; // a plain move needs no prompt
-    const el = await page.$(selector);
-    assert.ok(el, `nothing to click for ${atom} of ${text}`);
-    await el.click();
+    assert.ok(await page.$(selector), `nothing to click for ${atom} of ${text}`);
+    await clickAt(selector);
   }
-  if ((await gameState()).moves.length === s0.moves.length) await page.click('#prompt [data-atom="end"]');
+  if ((await gameState()).moves.length === s0.moves.length) await clickAt('#prompt [data-atom="end"]');
   await page.waitForFunction((n) => window.dratp.state.moves.length > n, {}, s0.moves.length);
   const s1 = await gameState();
   assert.equal(s1.moves[s0.moves.length], text, "the clicks entered exactly the chosen move");
@@ -177,7 +185,7 @@ async function setup(mode, fields) {
     else await page.$eval(`#${id}`, (el, v) => (el.value = v), value);
   }
   const id = await page.evaluate(() => window.dratp.state.gameId);
-  await page.click("#start-game");
+  await clickAt("#start-game");
   await page.waitForFunction((n) => window.dratp.state.gameId > n, {}, id);
   await settle();
 }
@@ -221,7 +229,7 @@ test("dratps with a target choice and a line over, entered by clicks, from a pas
 
 test("a selected piece lights its squares and the catalogue page draws every compass", { skip, timeout: 120000 }, async () => {
   await setup("starter", { "p1-kind": "human", "p2-kind": "human" });
-  await page.click('#board [data-sq="d1"]');
+  await clickAt('#board [data-sq="d1"]');
   const lit = await page.$$eval("#board .square.lit", (els) => els.map((e) => e.getAttribute("data-sq")).sort());
   const legal = (await gameState()).legal;
   const want = [...new Set(legal.filter((m) => /^d1[a-g][1-7]/.test(m)).map((m) => m.slice(2, 4)))].sort();
