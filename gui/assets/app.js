@@ -114,6 +114,7 @@ function draw() {
     origins: state.prefix.length === 0,
     selected,
     lastMove: lastMoveSquares(state.moves[state.view - 1]),
+    check: /^[a-g][1-7]$/.test(cur.diagram.Check || "") ? cur.diagram.Check : null,
   });
   $("board").dataset.fen = cur.fen;
   $("board").dataset.ply = state.view;
@@ -135,7 +136,11 @@ function draw() {
   const last = state.view > 0 ? `, last move ${state.moves[state.view - 1]}` : "";
   $("status").innerHTML = res
     ? `<span class="result" id="result">${res}</span>`
-    : `${side} to move, turn ${cur.pos.turn}${last}${state.thinking ? " — engine thinking…" : ""}`;
+    : `${side} to move, turn ${cur.pos.turn}${last}${/^[a-g][1-7]$/.test(cur.diagram.Check || "") ? " — check on the Navia!" : ""}${state.thinking ? " — engine thinking…" : ""}`;
+  const clock = (ms) => `${Math.floor(Math.max(0, ms) / 60000)}:${String(Math.floor((Math.max(0, ms) % 60000) / 1000)).padStart(2, "0")}`;
+  $("clocks").textContent = state.sides.some((s) => s.tc === "clock")
+    ? `Clocks — first player ${clock(state.clocks[0])}, second player ${clock(state.clocks[1])}`
+    : "";
   $("fen-text").value = cur.fen;
   drawMoveList();
   drawGraph();
@@ -190,6 +195,7 @@ async function goTo(ply) {
     log(`error: ${e.message}`);
     return;
   }
+  state.turnStart = performance.now();
   draw();
   restartAnalysis();
   if (ply === state.moves.length) maybeEngineMove();
@@ -274,6 +280,10 @@ async function engineMove(sideIndex, eng, gameId) {
 
 /** Appends a move of the live game and shows the new position. */
 async function playMove(text, comment = "") {
+  const mover = state.current.pos.side;
+  if (state.sides[mover].kind === "human" && state.sides[mover].tc === "clock" && state.turnStart) {
+    state.clocks[mover] += state.sides[mover].inc - Math.round(performance.now() - state.turnStart);
+  }
   state.moves = state.moves.slice(0, state.view);
   state.comments = state.comments.slice(0, state.view);
   state.moves.push(text);

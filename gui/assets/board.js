@@ -98,7 +98,7 @@ function stripSvg(pos, side, y, opts) {
 
 /**
  * The whole picture: the second player's strip, the board, the first player's strip (swapped when turned).
- * opts: { flip, names: {id: name}, highlight: { squares, keep, pieces }, origins, selected: sq, lastMove: [sq…] }.
+ * opts: { flip, names: {id: name}, highlight: { squares, keep, pieces }, origins, selected: sq, lastMove: [sq…], check: sq }.
  */
 export function renderBoard(pos, opts = {}) {
   const flip = Boolean(opts.flip);
@@ -118,6 +118,7 @@ export function renderBoard(pos, opts = {}) {
       let fill = dark ? "#d8c3a0" : "#eadcc0";
       if (last.has(sq)) fill = "#e6d774";
       if (opts.selected === sq) fill = "#8fcf8f";
+      if (opts.check === sq) fill = "#ef9a9a";
       s += `<g class="square${lit.has(sq) ? " lit" : ""}" data-sq="${sq}"${pos.board[sq] ? ` data-piece="${esc(pieceCode(pos.board[sq]))}"` : ""}>`;
       s += `<rect x="${x}" y="${y}" width="${CELL}" height="${CELL}" fill="${fill}" stroke="#a1887f" stroke-width="0.8"/>`;
       if (pos.board[sq]) s += pieceSvg(pos.board[sq], x + CELL / 2, y + CELL / 2, names, frozen[sq], flip);
