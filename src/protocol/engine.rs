@@ -595,6 +595,12 @@ impl Engine {
         lines.push(format!("Effects: {}", field(5)));
         lines.push(format!("Fen: {text}"));
         lines.push(format!("Key: {:016X}", pos.key()));
+        // R24: a GUI marks the checked Navia without rules of its own.
+        let mover = pos.side_to_move();
+        match pos.navia_square(mover).filter(|_| pos.in_check(mover)) {
+            Some(sq) => lines.push(format!("Check: {sq}")),
+            None => lines.push("Check: none".to_string()),
+        }
         let r = self.game.result();
         lines.push(match r {
             Some(res) => format!("Result: {} {}", result_word(r), res.reason.describe()),
