@@ -36,7 +36,8 @@ const state = {
   clocks: [0, 0],
   gameId: 0,
   troubleSlot: null,
-  lastTrouble: null,
+  troubles: 0,
+  loading: 0, // games being set up: clicks wait until the new game is shown
 };
 window.dratpState = state;
 
@@ -47,12 +48,12 @@ function log(line) {
 }
 
 function showTrouble(slot, kind, message) {
-  const who = slot === "board" ? "The board engine" : slot === "ana" ? "The analysis engine" : `The engine playing ${slot === "p1" ? "first" : "second"}`;
+  const who = { board: "The board engine", ana: "The analysis engine", p1: "The engine playing first", p2: "The engine playing second" }[slot] || "The dratp-gui server";
   const what = { crash: "stopped running", hang: "stopped answering", garbage: "answered something unreadable" }[kind] || "has a problem";
   $("trouble-text").textContent = `${who} ${what}: ${message}. The game is kept as it was.`;
   $("trouble").hidden = false;
   state.troubleSlot = slot;
-  state.lastTrouble = kind;
+  state.troubles += 1;
 }
 
 function positionLine(ply) {
@@ -236,7 +237,7 @@ async function maybeEngineMove() {
   const eng = state.players[sideIndex];
   if (state.sides[sideIndex].kind !== "engine" || !eng) return;
   if (!eng.alive) return;
-  await engineMove(sideIndex, eng, state.gameId);
+  await engineMove(sideIndex, eng, state.gameId).catch((e) => log(`error: ${e.message}`));
 }
 
 async function engineMove(sideIndex, eng, gameId) {
@@ -294,12 +295,12 @@ async function playMove(text, comment = "") {
 
 function onClick(clickInfo) {
   const cur = state.current;
-  if (!cur || state.view !== state.moves.length || cur.result !== "none" || !isHumanTurn() || state.thinking) return;
+  if (!cur || state.loading || state.view !== state.moves.length || cur.result !== "none" || !isHumanTurn() || state.thinking) return;
   const r = click(cur.entry, state.prefix, clickInfo, cur.pos.side);
   state.prefix = r.prefix;
   if (r.played) {
     state.prefix = [];
-    playMove(r.played);
+    playMove(r.played).catch((e) => log(`error: ${e.message}`));
   } else {
     draw();
   }
@@ -350,6 +351,15 @@ async function startPlayers() {
 
 /** Begins a game from a start (`startpos`, `startpos forces …`, `fen …`) after checking it with the board engine. */
 async function newGame(start, moves = [], comments = []) {
+  state.loading += 1;
+  try {
+    return await loadGame(start, moves, comments);
+  } finally {
+    state.loading -= 1;
+  }
+}
+
+async function loadGame(start, moves, comments) {
   const before = { start: state.start, moves: state.moves, comments: state.comments, current: state.current, startFen: state.startFen };
   state.start = start;
   state.moves = moves;
@@ -506,6 +516,7 @@ function savePgn() {
   tags.FEN = state.startFen;
   tags.SetUp = "1";
   tags.PlyCount = String(state.moves.length);
+  if (res !== "none") tags.Termination = "normal";
   const text = writePgn(tags, state.moves, state.comments);
   const a = document.createElement("a");
   a.href = URL.createObjectURL(new Blob([text], { type: "application/x-chess-pgn" }));
@@ -567,11 +578,22 @@ async function onCatalogueFile() {
   }
 }
 
+/** Runs an async handler; a failure is shown in the status line instead of being lost. */
+function guarded(f) {
+  return (...args) =>
+    Promise.resolve()
+      .then(() => f(...args))
+      .catch((e) => {
+        $("status").textContent = e.message;
+        log(`error: ${e.message}`);
+      });
+}
+
 function bind() {
   $("board").addEventListener("click", boardClick);
   $("tab-play").onclick = () => switchTab("play");
   $("tab-pieces").onclick = () => switchTab("pieces");
-  $("start-game").onclick = onStartGame;
+  $("start-game").onclick = guarded(onStartGame);
   $("forces-mode").onchange = () => {
     $("forces-pick").hidden = $("forces-mode").value !== "pick";
     $("forces-fen").hidden = $("forces-mode").value !== "fen";
@@ -580,7 +602,7 @@ function bind() {
     state.flip = !state.flip;
     draw();
   };
-  $("takeback").onclick = async () => {
+  $("takeback").onclick = guarded(async () => {
     if (state.thinking || state.moves.length === 0) return;
     // Back by one move, and on to the last position where a person is to move.
     let n = state.moves.length - 1;
@@ -593,18 +615,18 @@ function bind() {
     state.comments = state.comments.slice(0, n);
     state.scores = state.scores.slice(0, n);
     await goTo(n);
-  };
+  });
   $("pause").onclick = () => {
     state.paused = !state.paused;
     $("pause").textContent = state.paused ? "Resume" : "Pause";
     if (!state.paused) maybeEngineMove();
   };
-  $("step").onclick = async () => {
+  $("step").onclick = guarded(async () => {
     const cur = state.current;
     if (!cur || state.thinking || state.view !== state.moves.length) return;
     const eng = state.players[cur.pos.side];
     if (eng && cur.result === "none") await engineMove(cur.pos.side, eng, state.gameId);
-  };
+  });
   $("nav-first").onclick = () => goTo(0);
   $("nav-back").onclick = () => goTo(state.view - 1);
   $("nav-fwd").onclick = () => goTo(state.view + 1);
@@ -627,15 +649,15 @@ function bind() {
     await newGame(`fen ${$("fen-paste").value.trim()}`);
   };
   $("pgn-save").onclick = savePgn;
-  $("pgn-load").onchange = async (ev) => {
+  $("pgn-load").onchange = guarded(async (ev) => {
     const file = ev.target.files[0];
     if (file) await loadPgnText(await file.text());
-  };
-  $("analyse").onchange = toggleAnalysis;
+  });
+  $("analyse").onchange = guarded(toggleAnalysis);
   $("multipv").onchange = restartAnalysis;
-  $("trouble-restart").onclick = restartTroubled;
+  $("trouble-restart").onclick = guarded(restartTroubled);
   $("trouble-dismiss").onclick = () => ($("trouble").hidden = true);
-  $("cat-load").onclick = onCatalogueFile;
+  $("cat-load").onclick = guarded(onCatalogueFile);
   $("cat-second").onchange = renderCatalogue;
   document.addEventListener("keydown", (ev) => {
     if (ev.target.tagName === "INPUT") return;

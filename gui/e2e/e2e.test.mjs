@@ -6,8 +6,8 @@
 // skipped locally and fails under CI=true.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,6 +16,7 @@ import { createInterface } from "node:readline";
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const ENGINE = join(ROOT, "target", "release", "dratp");
+const MATCH = join(ROOT, "target", "release", "dratp-match");
 const GUI = process.env.DRATP_GUI || join(ROOT, "target", "release", "dratp-gui");
 const SHOTS = join(ROOT, "docs", "screenshots");
 
@@ -59,7 +60,9 @@ let browser, page, server, referee, profile, url;
 before(async () => {
   if (skip) return;
   const puppeteer = (await import("puppeteer-core")).default;
-  server = spawn(GUI, ["--port", "0", "--no-open", "--engine", ENGINE], { stdio: ["ignore", "pipe", "inherit"] });
+  // Engine 1 is the project's fake engine that crashes when asked for a move.
+  const crashing = `python3 ${join(ROOT, "scripts", "fake_engine.py")} --fail crash`;
+  server = spawn(GUI, ["--port", "0", "--no-open", "--engine", ENGINE, "--engine", crashing], { stdio: ["ignore", "pipe", "inherit"] });
   url = await new Promise((resolve, reject) => {
     createInterface({ input: server.stdout }).on("line", (l) => {
       const m = /open (http:\/\/\S+)/.exec(l);
@@ -119,7 +122,8 @@ async function settle() {
   await page.waitForFunction(() => {
     const s = window.dratp.state;
     const b = document.querySelector("#board");
-    return s.current && !s.thinking && s.view === s.moves.length && Number(b.dataset.ply) === s.moves.length &&
+    return s.current && !s.thinking && !s.loading && s.view === s.moves.length && Number(b.dataset.ply) === s.moves.length &&
+      b.dataset.fen === s.current.fen &&
       (s.current.result !== "none" || s.sides[s.current.pos.side].kind === "human");
   }, { timeout: 60000 });
 }
@@ -181,7 +185,7 @@ async function playOut(rng, prefer, maxPlies, played) {
 async function setup(mode, fields) {
   await page.select("#forces-mode", mode);
   for (const [id, value] of Object.entries(fields)) {
-    if (id.endsWith("-kind") || id.endsWith("-tc")) await page.select(`#${id}`, value);
+    if (await page.$eval(`#${id}`, (el) => el.tagName === "SELECT")) await page.select(`#${id}`, value);
     else await page.$eval(`#${id}`, (el, v) => (el.value = v), value);
   }
   const id = await page.evaluate(() => window.dratp.state.gameId);
@@ -246,4 +250,87 @@ test("a selected piece lights its squares and the catalogue page draws every com
   await page.click("#cat-load");
   await page.waitForFunction(() => document.querySelector("#cat-errors").textContent.includes("cannot read"));
   await page.click("#tab-play");
+});
+
+test("a crashing engine is reported in plain words, the game is kept and the engine can be restarted", { skip, timeout: 120000 }, async () => {
+  await setup("starter", { "p1-kind": "human", "p2-kind": "engine", "p2-engine": "1", "p2-tc": "movetime", "p2-time": "50" });
+  await clickMove("c2c3");
+  await page.waitForFunction(() => !document.querySelector("#trouble").hidden, { timeout: 30000 });
+  const text = await page.$eval("#trouble-text", (el) => el.textContent);
+  assert.match(text, /^The engine playing second stopped running: .+\. The game is kept as it was\.$/);
+  const s = await gameState();
+  assert.deepEqual(s.moves, ["c2c3"]);
+  await checkScreen();
+  // The restarted engine is asked for its move again (and, being made to crash, crashes again).
+  const before = await page.evaluate(() => window.dratp.state.troubles);
+  await clickAt("#trouble-restart");
+  await page.waitForFunction((n) => window.dratp.state.troubles > n, { timeout: 30000 }, before);
+  assert.deepEqual((await gameState()).moves, ["c2c3"], "the restart keeps the game");
+});
+
+test("a draft: the person clicks picks, the engine's picks show, and the drafted forces are played", { skip, timeout: 120000 }, async () => {
+  const id = await page.evaluate(() => window.dratp.state.gameId);
+  await page.select("#forces-mode", "draft");
+  await page.select("#p1-kind", "human");
+  await page.select("#p2-kind", "engine");
+  await page.select("#p2-engine", "0");
+  await clickAt("#start-game");
+  for (let picks = 0; picks < 7; picks += 1) {
+    await page.waitForFunction((n) => window.dratp.state.gameId > n || document.querySelector("#draft").textContent.includes("click a Maseitai"), {}, id);
+    if ((await page.evaluate(() => window.dratp.state.gameId)) > id) break;
+    await clickAt("#draft [data-pick]");
+  }
+  await page.waitForFunction((n) => window.dratp.state.gameId > n, { timeout: 30000 }, id);
+  await settle();
+  const s = await gameState();
+  assert.match(s.start, /^startpos forces N01:(M\d+,){6}M\d+ N02:(M\d+,){6}M\d+$/);
+  assert.match(await page.$eval("#draft", (el) => el.textContent), /complete/);
+  await checkScreen();
+});
+
+test("analysis shows the score, depth and lines of the shown position", { skip, timeout: 120000 }, async () => {
+  await setup("starter", { "p1-kind": "human", "p2-kind": "human", multipv: "2" });
+  await clickAt("#analyse");
+  await page.waitForFunction(() => document.querySelectorAll("#pvs div").length === 2, { timeout: 30000 });
+  assert.match(await page.$eval("#eval", (el) => el.textContent), /^([+-]\d+\.\d\d|#-?\d+) +depth \d+/);
+  await clickAt("#analyse");
+});
+
+test("records: dratp-match's PGN opens and replays move by move; a saved game replays in dratp-match", { skip, timeout: 300000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), "dratp-pgn-"));
+  const file = join(dir, "match.pgn");
+  const run = spawnSync(MATCH, ["-engine", `cmd=${ENGINE}`, "name=a", "depth=1", "-engine", `cmd=${ENGINE}`, "name=b", "depth=1",
+    "-games", "2", "-forces", "random", "seed=3", "-maxmoves", "80", "-pgnout", file], { encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+  const [first, second] = [...readFileSync(file, "utf8").matchAll(/\[FEN "([^"]+)"\]/g)].map((m) => `fen ${m[1]}`);
+  const loaded = (start) => page.waitForFunction((st) => {
+    const s = window.dratp.state;
+    const b = document.querySelector("#board");
+    return s.start === st && s.view === 0 && b.dataset.ply === "0" && b.dataset.fen === s.startFen && `fen ${s.startFen}` === st;
+  }, { timeout: 30000 }, start);
+  const input = await page.$("#pgn-load");
+  await input.uploadFile(file);
+  await loaded(first);
+  await page.select("#pgn-games", "1");
+  await loaded(second);
+  const s = await gameState();
+  assert.ok(s.moves.length > 0);
+  for (let ply = 0; ply <= s.moves.length; ply += 1) {
+    const shown = await screenFen();
+    assert.equal(shown.ply, ply);
+    assert.equal(shown.fen, await referee.fen(s.start, s.moves.slice(0, ply)), `ply ${ply}`);
+    if (ply < s.moves.length) {
+      await clickAt("#nav-fwd");
+      await page.waitForFunction((p) => document.querySelector("#board").dataset.ply === String(p), {}, ply + 1);
+    }
+  }
+  // The GUI's own record of a game played by clicks is accepted by dratp-match's replay.
+  await setup("starter", { "p1-kind": "human", "p2-kind": "engine", "p2-engine": "0", "p2-skill": "20", "p2-time": "40" });
+  await playOut(seeded(5), () => [/./], 400, []);
+  const saved = join(dir, "saved.pgn");
+  writeFileSync(saved, await page.evaluate(() => window.dratp.savePgn()));
+  const replay = spawnSync(MATCH, ["-replay", saved], { encoding: "utf8" });
+  assert.equal(replay.status, 0, replay.stdout + replay.stderr);
+  assert.match(replay.stdout, /1 ok, 0 mismatched/);
+  rmSync(dir, { recursive: true, force: true });
 });
