@@ -129,8 +129,14 @@ function draw() {
       b.onclick = () => onClick({ type: "button", atom });
       prompt.appendChild(b);
     }
-  } else if (live && state.prefix.length === 0) {
-    prompt.innerHTML = `<span class="hint">Click a piece or a Maseitai in your keep.</span>`;
+  }
+  if (live) {
+    const hint = document.createElement("span");
+    hint.className = "hint";
+    hint.textContent = state.prefix.length === 0
+      ? "Click a piece or a Maseitai in your keep."
+      : h.buttons.length ? "Choose, or click a lit square. Esc cancels." : "Click a lit square or piece to choose. Esc cancels.";
+    prompt.appendChild(hint);
   }
   const side = cur.pos.side === 0 ? "First player" : "Second player";
   const res = resultText(cur.result);

@@ -222,7 +222,16 @@ test("dratps with a target choice and a line over, entered by clicks, from a pas
   // First a line over reviving a Maseitai, then dratps with effect targets whenever offered, then play on.
   const prefer = (s) => (s.moves.length === 0 ? [/\^:M01@/] : [/^[a-g][1-7]\+:[a-g][1-7]$/, /\+:/, /\+$/, /\*/, /./]);
   let s = await playOut(rng, prefer, 4, played);
+  // The screenshot shows a choice under way: a piece chosen, "Dratp here" pressed, its targets lit.
+  const withTarget = s.legal.find((m) => /^[a-g][1-7]\+:[a-g][1-7]$/.test(m));
+  assert.ok(withTarget, "a dratp with a target is on offer");
+  await clickAt(`#board [data-sq="${withTarget.slice(0, 2)}"]`);
+  await clickAt('#prompt [data-atom="act:dratp"]');
+  const targets = await page.$$eval("#board .square.lit", (els) => els.map((e) => e.getAttribute("data-sq")));
+  const want = s.legal.filter((m) => m.startsWith(withTarget.slice(0, 3) + ":")).map((m) => m.slice(4));
+  assert.deepEqual(targets.sort(), want.sort(), "exactly the engine's targets light up");
   await page.screenshot({ path: join(SHOTS, "midgame.png") });
+  await page.keyboard.press("Escape");
   s = await playOut(rng, prefer, 400, played);
   assert.ok(played.some((m) => /\^:/.test(m)), `a line over was entered: ${played.join(" ")}`);
   assert.ok(played.some((m) => /\+:[a-g][1-7]/.test(m)), `an effect with a target was entered: ${played.join(" ")}`);
