@@ -49,7 +49,12 @@ function log(line) {
 
 function showTrouble(slot, kind, message) {
   const who = { board: "The board engine", ana: "The analysis engine", p1: "The engine playing first", p2: "The engine playing second" }[slot] || "The dratp-gui server";
-  const what = { crash: "stopped running", hang: "stopped answering", garbage: "answered something unreadable" }[kind] || "has a problem";
+  const what = {
+    crash: "stopped running",
+    hang: "stopped answering",
+    garbage: "answered something unreadable",
+    illegal: "answered a move that is not legal here",
+  }[kind] || "has a problem";
   $("trouble-text").textContent = `${who} ${what}: ${message}. The game is kept as it was.`;
   $("trouble").hidden = false;
   state.troubleSlot = slot;
@@ -272,7 +277,7 @@ async function engineMove(sideIndex, eng, gameId) {
   if (state.sides[sideIndex].tc === "clock") state.clocks[sideIndex] += state.sides[sideIndex].inc - elapsed;
   const best = out[out.length - 1].split(/\s+/)[1];
   if (!cur.legal.includes(best)) {
-    showTrouble(eng.slot, "garbage", `its move 'bestmove ${best || ""}' is not a legal action here`);
+    showTrouble(eng.slot, "illegal", `its move 'bestmove ${best || ""}' is not in the engine's legal list`);
     draw();
     return;
   }

@@ -62,7 +62,10 @@ before(async () => {
   const puppeteer = (await import("puppeteer-core")).default;
   // Engine 1 is the project's fake engine that crashes when asked for a move.
   const crashing = `python3 ${join(ROOT, "scripts", "fake_engine.py")} --fail crash`;
-  server = spawn(GUI, ["--port", "0", "--no-open", "--engine", ENGINE, "--engine", crashing], { stdio: ["ignore", "pipe", "inherit"] });
+  // Engine 2 answers an illegal move (its Navia steps two squares).
+  const illegal = `python3 ${join(ROOT, "scripts", "fake_engine.py")} --fail illegal`;
+  const args = ["--port", "0", "--no-open", "--engine", ENGINE, "--engine", crashing, "--engine", illegal];
+  server = spawn(GUI, args, { stdio: ["ignore", "pipe", "inherit"] });
   url = await new Promise((resolve, reject) => {
     createInterface({ input: server.stdout }).on("line", (l) => {
       const m = /open (http:\/\/\S+)/.exec(l);
@@ -275,6 +278,17 @@ test("a crashing engine is reported in plain words, the game is kept and the eng
   await clickAt("#trouble-restart");
   await page.waitForFunction((n) => window.dratp.state.troubles > n, { timeout: 30000 }, before);
   assert.deepEqual((await gameState()).moves, ["c2c3"], "the restart keeps the game");
+});
+
+test("an engine's illegal move is reported and not played", { skip, timeout: 120000 }, async () => {
+  await setup("starter", { "p1-kind": "human", "p2-kind": "engine", "p2-engine": "2", "p2-tc": "movetime", "p2-time": "50" });
+  await clickMove("c2c3");
+  await page.waitForFunction(() => !document.querySelector("#trouble").hidden, { timeout: 30000 });
+  const text = await page.$eval("#trouble-text", (el) => el.textContent);
+  assert.match(text, /^The engine playing second answered a move that is not legal here: its move 'bestmove \S+' is not in the engine's legal list\. The game is kept as it was\.$/);
+  assert.deepEqual((await gameState()).moves, ["c2c3"]);
+  await checkScreen();
+  await clickAt("#trouble-dismiss");
 });
 
 test("a draft: the person clicks picks, the engine's picks show, and the drafted forces are played", { skip, timeout: 120000 }, async () => {
