@@ -38,6 +38,7 @@ const state = {
   troubleSlot: null,
   troubles: 0,
   loading: 0, // games being set up: clicks wait until the new game is shown
+  fetching: 0, // positions being asked of the board engine
 };
 window.dratpState = state;
 
@@ -201,11 +202,14 @@ async function goTo(ply) {
   ply = Math.max(0, Math.min(state.moves.length, ply));
   state.view = ply;
   state.prefix = [];
+  state.fetching += 1;
   try {
     state.current = await fetchPosition(ply);
   } catch (e) {
     log(`error: ${e.message}`);
     return;
+  } finally {
+    state.fetching -= 1;
   }
   state.turnStart = performance.now();
   draw();
@@ -243,7 +247,8 @@ function goLine(sideIndex) {
 /** If an engine is to move in the live game, asks it and plays its answer after checking it is in `legal`. */
 async function maybeEngineMove() {
   const cur = state.current;
-  if (!cur || state.thinking || state.paused || cur.result !== "none" || state.view !== state.moves.length) return;
+  // While a position is being fetched, the fetch calls again when it is shown.
+  if (!cur || state.thinking || state.paused || state.fetching || cur.result !== "none" || state.view !== state.moves.length) return;
   const sideIndex = cur.pos.side;
   const eng = state.players[sideIndex];
   if (state.sides[sideIndex].kind !== "engine" || !eng) return;
@@ -272,7 +277,11 @@ async function engineMove(sideIndex, eng, gameId) {
     eng.onInfo = null;
   }
   state.thinking = false;
-  if (gameId !== state.gameId || state.moves.length !== state.view || state.current !== cur) return;
+  if (gameId !== state.gameId || state.moves.length !== state.view || state.current !== cur) {
+    // The game moved on meanwhile (take-back, navigation): ask again for whatever is shown now.
+    if (gameId === state.gameId) maybeEngineMove();
+    return;
+  }
   const elapsed = Math.round(performance.now() - t0);
   if (state.sides[sideIndex].tc === "clock") state.clocks[sideIndex] += state.sides[sideIndex].inc - elapsed;
   const best = out[out.length - 1].split(/\s+/)[1];
@@ -306,7 +315,7 @@ async function playMove(text, comment = "") {
 
 function onClick(clickInfo) {
   const cur = state.current;
-  if (!cur || state.loading || state.view !== state.moves.length || cur.result !== "none" || !isHumanTurn() || state.thinking) return;
+  if (!cur || state.loading || state.fetching || state.view !== state.moves.length || cur.result !== "none" || !isHumanTurn() || state.thinking) return;
   const r = click(cur.entry, state.prefix, clickInfo, cur.pos.side);
   state.prefix = r.prefix;
   if (r.played) {

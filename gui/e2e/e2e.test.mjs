@@ -357,3 +357,44 @@ test("records: dratp-match's PGN opens and replays move by move; a saved game re
   assert.match(replay.stdout, /1 ok, 0 mismatched/);
   rmSync(dir, { recursive: true, force: true });
 });
+
+test("engine against engine: watched, paused, stepped and resumed", { skip, timeout: 300000 }, async () => {
+  const id = await page.evaluate(() => window.dratp.state.gameId);
+  await page.select("#forces-mode", "starter");
+  for (const n of [1, 2]) {
+    await page.select(`#p${n}-kind`, "engine");
+    await page.select(`#p${n}-engine`, "0");
+    await page.select(`#p${n}-tc`, "movetime");
+    await page.$eval(`#p${n}-time`, (el) => (el.value = "30"));
+    // Full strength against random moves, so the game ends soon.
+    await page.$eval(`#p${n}-skill`, (el, v) => (el.value = v), n === 1 ? "20" : "0");
+  }
+  await clickAt("#start-game");
+  await page.waitForFunction((n) => window.dratp.state.gameId > n && window.dratp.state.moves.length >= 4, { timeout: 60000 }, id);
+  await clickAt("#pause");
+  await page.waitForFunction(() => !window.dratp.state.thinking);
+  const paused = (await gameState()).moves.length;
+  await new Promise((r) => setTimeout(r, 400));
+  assert.equal((await gameState()).moves.length, paused, "no move while paused");
+  await checkScreen();
+  await clickAt("#step");
+  await page.waitForFunction((n) => window.dratp.state.moves.length === n + 1 && !window.dratp.state.thinking, {}, paused);
+  await clickAt("#pause");
+  await page.waitForFunction(() => {
+    const s = window.dratp.state;
+    return s.current.result !== "none" && !s.thinking && document.querySelector("#board").dataset.fen === s.current.fen;
+  }, { timeout: 120000 }).catch(async (e) => {
+    console.log("# " + JSON.stringify(await page.evaluate(() => ({ m: window.dratp.state.moves.length, p: window.dratp.state.paused, t: window.dratp.state.thinking, r: window.dratp.state.current.result, st: document.querySelector("#status").textContent, tr: document.querySelector("#trouble").hidden }))));
+    throw e;
+  });
+  await checkScreen();
+  for (const n of [1, 2]) await page.select(`#p${n}-kind`, "human");
+  await page.$eval("#p2-skill", (el) => (el.value = "20"));
+});
+
+test("a Navia in check is marked from the engine's Check line", { skip, timeout: 60000 }, async () => {
+  await setup("fen", { "start-fen": "3[n02]3/7/7/7/7/3b3/3[N01]3 w 0/0 -/- -/- - 5", "p1-kind": "human", "p2-kind": "human" });
+  assert.match(await page.$eval("#status", (el) => el.textContent), /check on the Navia/);
+  assert.equal(await page.$eval('#board [data-sq="d1"] rect', (el) => el.getAttribute("fill")), "#ef9a9a");
+  await checkScreen();
+});
