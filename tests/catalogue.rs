@@ -98,7 +98,7 @@ fn builtin_has_all_44_maseitai_and_4_navias() {
     let mut want: Vec<String> = (1..=4).map(|n| format!("N{n:02}")).collect();
     want.extend((1..=44).map(|n| format!("M{n:02}")));
     assert_eq!(ids, want);
-    // maseitai-facts.md: name, set, cost, Navia Guard.
+    // The card facts (CATALOGUE.md, "Where the facts come from"): name, set, cost, Navia Guard.
     let table: [(&str, &str, &str, u8, bool); 44] = [
         ("M01", "Troll", "Starter 1", 4, true),
         ("M02", "Agunilyos", "Starter 1", 16, false),
@@ -189,7 +189,7 @@ fn builtin_navias_step_to_the_eight_neighbours_and_cost_60() {
 
 #[test]
 fn troll_grid_is_the_known_one_with_bounty() {
-    // maseitai-facts.md "Known compass"; RULES.md D7
+    // The one known Maseitai compass (CATALOGUE.md, "Where the facts come from"); RULES.md D7
     let cat = Catalogue::builtin();
     let kind = cat.find_by_name("Troll").unwrap();
     let t = cat.get(kind);
@@ -275,7 +275,7 @@ fn builtin_effects_of_the_starters() {
 
 #[test]
 fn provisional_grids_follow_the_design_rules() {
-    // maseitai-facts.md: every piece moves forward; dratped face stronger, except Gundrill (reduced).
+    // CATALOGUE.md's design rules: every piece moves forward; dratped face stronger, except Gundrill (reduced).
     let cat = Catalogue::builtin();
     for e in cat.entries() {
         assert!(

@@ -122,7 +122,7 @@ fn generators_agree_on_edge_positions_and_two_plies_after() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// notation.md: "An effect with nothing to choose takes no `:`". A step on the
+/// protocol.md ("Effect choices"): a step with nothing to choose takes no token. A step on the
 /// effect's own piece (`return-to-keep itself`, like `sacrifice`) names nothing.
 #[test]
 fn an_effect_step_on_the_piece_itself_takes_no_token() {

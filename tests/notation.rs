@@ -1,4 +1,4 @@
-//! NFEN and move text (notation.md): round trips, strictness, never a panic.
+//! NFEN and move text (protocol.md): round trips, strictness, never a panic.
 
 use std::sync::OnceLock;
 

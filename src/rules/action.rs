@@ -29,7 +29,7 @@ pub enum Follow {
     Invoke,
 }
 
-/// One choice an effect asks for (notation.md, "Effect choices").
+/// One choice an effect asks for (protocol.md, "Effect choices").
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Token {
     /// A square: `e5`.

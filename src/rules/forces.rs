@@ -96,7 +96,7 @@ pub enum ForceError {
         rule: &'static str,
         /// The rule's limit.
         max: usize,
-        /// The rule's id in rules.md.
+        /// The rule's id in RULES.md.
         id: &'static str,
     },
     /// The catalogue cannot make a force under the rule (random forces, draws).

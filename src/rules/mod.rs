@@ -1,4 +1,4 @@
-//! The rules core: the whole two-player game of `../shared/spec/rules.md`.
+//! The rules core: the whole two-player game of `RULES.md` (R1–R31, D1–D30).
 //!
 //! No I/O, no threads, no printing: values in, values out.
 

@@ -1,4 +1,4 @@
-//! NFEN and move text (`../shared/spec/notation.md`): nom parsers and the one
+//! NFEN and move text (protocol.md, "Positions: NFEN" and "Moves"): nom parsers and the one
 //! canonical printer for each.
 //!
 //! Parsing is strict and total: any text either becomes a typed value or an
@@ -6,7 +6,7 @@
 //! input panics. Printing is canonical, so `nfen(parse_nfen(s)) == s` for every
 //! string the engine printed, and likewise for moves.
 //!
-//! Forms this module fixes beyond notation.md:
+//! Forms this module fixes (protocol.md states them too):
 //! - board: two digits in a row are refused (the printer always merges empty runs);
 //! - keeps list ids in catalogue order (`M01,M02`); graveyards list every `B` first,
 //!   then the Maseitai ids in catalogue order, then every `R` (`B,B,M03,R`): string

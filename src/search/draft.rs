@@ -16,7 +16,7 @@ use crate::rules::forces::Draft;
 use crate::rules::position::{Piece, Placed, Setup};
 use crate::rules::{Catalogue, Kind, Position, Side, Square};
 
-/// Per gyullas of cost. Cost follows strength (maseitai-facts.md) and the search
+/// Per gyullas of cost. Cost follows strength (CATALOGUE.md) and the search
 /// values pieces by it; fitted on self-play (`scripts/fit_draft.py`), the force
 /// cost difference was the one feature that predicted the winner, so it leads.
 const COST: i32 = 24;

@@ -22,7 +22,7 @@ pub struct Weights {
     pub red_gulled: i32,
     /// Base of a Maseitai on the board.
     pub maseitai_base: i32,
-    /// Per gyullas of a Maseitai's cost: cost follows strength (maseitai-facts.md)
+    /// Per gyullas of a Maseitai's cost: cost follows strength (CATALOGUE.md)
     /// and is the reward for taking it.
     pub per_cost: i32,
     /// A dratped Maseitai has paid its cost and moves by its stronger face.

@@ -1,7 +1,12 @@
-//! Search and evaluation. Uses only `rules`.
+//! Search and evaluation: finds the best action of a position, given the game's
+//! history, within the limits of a `go`, and reports its progress. Uses only `rules`.
 //!
-//! CONTRACT between the search and the protocol layer. The search helper owns
-//! this folder and may add to these types, but keeps these names and meanings.
+//! The protocol drives a `Searcher` with the types below: `Limits` (what `go`
+//! asked for), `SearchOptions` (set by `setoption`) and `Signals` (`stop`,
+//! `ponderhit`). It gets back `Info` lines while the search runs and one
+//! `SearchResult` at the end, whose `best` move and every PV are legal, move
+//! after move, from the searched position. `bench` searches fixed positions to a
+//! fixed depth; its node total is the search's signature.
 //!
 //! How it searches: iterative deepening with aspiration windows and MultiPV
 //! (`threads`), principal-variation alpha-beta with a lockless shared
