@@ -2,6 +2,7 @@
 //!
 //! Layers, each using only the ones before it:
 //! - [`rules`]: the game (positions, legal actions, notation, catalogue); no I/O.
+//! - [`catalogue_file`]: catalogue files read safely (regular files, size cap, short errors).
 //! - [`search`]: evaluation and game-tree search.
 //! - [`protocol`]: the UCI-style text protocol over stdin/stdout.
 //! - [`matchrun`]: `dratp-match`, engine-vs-engine matches refereed by [`rules`].
@@ -12,6 +13,7 @@
 //! assert!(!pos.legal_actions().is_empty());
 //! ```
 
+pub mod catalogue_file;
 pub mod matchrun;
 pub mod protocol;
 pub mod rules;

@@ -2,7 +2,7 @@
 //! refusal of malformed files with every problem and its line (R10, R16, R19).
 
 use dratp::rules::catalogue::{
-    Compass, EffectAction, MarkKind, Passive, PieceClass, PieceDef, Place, Target, BUILTIN_TEXT,
+    Compass, EffectStep, MarkKind, Passive, PieceClass, PieceDef, Place, Target, BUILTIN_TEXT,
 };
 use dratp::rules::{Catalogue, PieceCode};
 
@@ -78,6 +78,45 @@ piece M50
   after   step 0,1 0,-1
 end
 ";
+
+/// R9: a Navia steps to its 8 neighbours whatever the file says, so any other grid is refused with its line.
+#[test]
+fn a_navia_grid_other_than_the_ring_is_refused() {
+    let slide = SMALL.replacen(
+        "after   step -1,1 0,1 1,1 -1,0 1,0 -1,-1 0,-1 1,-1",
+        "after   slide 0,1",
+        1,
+    );
+    refused_once(&slide, 6, "a Navia steps to its 8 neighbours");
+    let fewer = SMALL.replacen(
+        "before  step -1,1 0,1 1,1 -1,0 1,0 -1,-1 0,-1 1,-1",
+        "before  step 0,1",
+        1,
+    );
+    refused_once(&fewer, 5, "`before  step -1,1");
+    let reordered = SMALL.replacen(
+        "before  step -1,1 0,1 1,1 -1,0 1,0 -1,-1 0,-1 1,-1",
+        "before  step 1,-1 0,-1 -1,-1 1,0 -1,0 1,1 0,1 -1,1",
+        1,
+    );
+    assert!(
+        Catalogue::parse(&reordered).is_ok(),
+        "the ring in any order is the ring"
+    );
+}
+
+/// An action names at most three further moves: `extra-moves 5` is refused, not cut to 3 (issue 12.9).
+#[test]
+fn extra_moves_beyond_three_are_refused() {
+    let five = SMALL.replacen(
+        "  after   step 0,1 0,-1\n",
+        "  after   step 0,1 0,-1\n  dratp   extra-moves 5\n",
+        1,
+    );
+    refused_once(&five, 14, "extra-moves 5 is out of range 1..3");
+    let three = five.replacen("extra-moves 5", "extra-moves 3", 1);
+    assert!(Catalogue::parse(&three).is_ok());
+}
 
 #[test]
 fn small_file_parses_with_defaults() {
@@ -213,15 +252,15 @@ fn troll_grid_is_the_known_one_with_bounty() {
 fn builtin_effects_of_the_starters() {
     let cat = Catalogue::builtin();
     let dratp = |id: &str| entry(cat, id).effect.on_dratp.clone();
-    assert_eq!(dratp("M05"), vec![EffectAction::Revive(Place::OwnSummon)]);
+    assert_eq!(dratp("M05"), vec![EffectStep::Revive(Place::OwnSummon)]);
     assert_eq!(
         dratp("M07"),
-        vec![EffectAction::Remove(Target::AnyBattle), EffectAction::Sacrifice]
+        vec![EffectStep::Remove(Target::AnyBattle), EffectStep::Sacrifice]
     );
-    assert_eq!(dratp("M08"), vec![EffectAction::Swap(Target::AnyBattle)]);
+    assert_eq!(dratp("M08"), vec![EffectStep::Swap(Target::AnyBattle)]);
     assert_eq!(
         dratp("M13"),
-        vec![EffectAction::Relocate {
+        vec![EffectStep::Relocate {
             who: Target::Itself,
             to: Place::AnyEmpty,
             optional: true
@@ -229,15 +268,15 @@ fn builtin_effects_of_the_starters() {
     );
     assert_eq!(
         dratp("M14"),
-        vec![EffectAction::ReturnToKeep(Target::AnyMaseitai), EffectAction::Sacrifice]
+        vec![EffectStep::ReturnToKeep(Target::AnyMaseitai), EffectStep::Sacrifice]
     );
 
     let gundrill = entry(cat, "M06");
     let inv = gundrill.effect.invoke.expect("Gundrill invokes");
     assert_eq!(inv.cost, 4);
     assert_eq!(
-        inv.action,
-        EffectAction::Relocate {
+        inv.step,
+        EffectStep::Relocate {
             who: Target::OwnBattle,
             to: Place::Dots,
             optional: false

@@ -67,6 +67,9 @@ const EDGES: &[&str] = &[
     "3[n02]3/3[m27]3/7/7/2[+M18]b3/7/3[N01]3 b 7/0 -/- -/- freeze:c3d3 5",
     // D16: Olip swaps a Kanaba with the piece it froze: the freeze follows both
     "3[n02]3/7/7/7/2[+M18]b2[M08]/7/3[N01]3 w 10/0 -/- -/- freeze:c3d3 5",
+    // D4, D16: Olip swaps a frozen Gulled with a like free one (the freeze moves), or two like Gulled frozen by two Kanabas
+    "3[n02]3/7/7/5[+m18]1/4B2/B3[M08]2/3[N01]3 w 4/0 -/- -/- freeze:f4e3 10",
+    "3[n02]3/7/7/5[+m18]1/1[+m18]2B2/B3[M08]2/3[N01]3 w 4/0 -/- -/- freeze:b3a2,freeze:f4e3 10",
     // D16: Peojin relocates a frozen piece anywhere: the freeze follows it
     "3[n02]3/7/7/7/2[+M18]b2[M40]/7/3[N01]3 w 20/0 -/- -/- freeze:c3d3 5",
     // D21: black Odd fills the empty squares of rank 6 from file a

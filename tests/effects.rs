@@ -74,6 +74,26 @@ fn m18_a_freeze_follows_a_piece_moved_by_an_effect() {
     );
 }
 
+/// D4, D16: swapping two like pieces is offered when one of them is frozen, because the freeze moves (issue 11.10).
+#[test]
+fn m08_olip_swaps_a_frozen_piece_with_a_like_one() {
+    let p = "3[n02]3/7/7/5[+m18]1/4B2/B3[M08]2/3[N01]3 w 4/0 -/- -/- freeze:f4e3 10";
+    assert!(is_legal(p, "e2+:a2,e3"), "{:?}", legal_from(p, "e2+"));
+    assert_eq!(
+        after(p, "e2+:a2,e3"),
+        "3[n02]3/7/7/5[+m18]1/4B2/B3[+M08]2/3[N01]3 b 0/0 -/- -/- freeze:f4a2 10"
+    );
+    // Two like Gulled, each frozen by its own Kanaba: the swap exchanges the freezes.
+    let two = "3[n02]3/7/7/5[+m18]1/1[+m18]2B2/B3[M08]2/3[N01]3 w 4/0 -/- -/- freeze:b3a2,freeze:f4e3 10";
+    assert_eq!(
+        after(two, "e2+:a2,e3"),
+        "3[n02]3/7/7/5[+m18]1/1[+m18]2B2/B3[+M08]2/3[N01]3 b 0/0 -/- -/- freeze:b3e3,freeze:f4a2 10"
+    );
+    // Like pieces with no freeze on either: still no swap (D4).
+    let free = "3[n02]3/7/7/7/4B2/B3[M08]2/3[N01]3 w 4/0 -/- -/- - 10";
+    assert!(!is_legal(free, "e2+:a2,e3"));
+}
+
 #[test]
 fn m19_sungyullas_drains_15_then_leaves() {
     let p = "3[n02]3/7/7/7/3[M19]3/7/3[N01]3 w 8/20 -/- -/- - 1";

@@ -36,6 +36,22 @@ fn the_starter_sets_give_the_default_start() {
     assert_eq!(p, Position::startpos(cat()).unwrap());
 }
 
+/// The default start is built from the catalogue's Starter forces, so a catalogue without one of them gives a
+/// force error naming the piece, not an NFEN error (issue 12.2).
+#[test]
+fn a_catalogue_without_a_starter_piece_has_no_default_start() {
+    let text = dratp::rules::catalogue::BUILTIN_TEXT;
+    let at = text.find("piece M14").unwrap();
+    let end = at + text[at..].find("\nend").unwrap() + "\nend".len();
+    let cut = format!("{}{}", &text[..at], &text[end..]);
+    let small = Catalogue::parse(&cut).unwrap().intern();
+    assert_eq!(
+        Position::startpos(small).unwrap_err(),
+        ForceError::Unknown("M14".into())
+    );
+    assert_eq!(nfen(&Position::startpos(cat()).unwrap()), START_NFEN);
+}
+
 #[test]
 fn start_position_puts_the_forces_navias_and_keeps() {
     let a = force("Io", &["M15", "M16", "M17", "M18", "M19", "M20", "M20"]);

@@ -712,3 +712,35 @@ fn the_draft_loop_asks_in_turn_and_stops_at_a_bad_pick() {
         e.quit();
     }
 }
+
+#[test]
+fn with_recover_an_engine_that_cannot_start_forfeits_its_games() {
+    let (s, out) = play(&format!(
+        "{} {} -each depth=1 -games 2 -recover",
+        fake("A", ""),
+        fake("S", "--fail startup")
+    ));
+    let r = results(&s);
+    assert_eq!(r.len(), 2, "the run goes on: {out}");
+    for (i, (res, t, reason)) in r.iter().enumerate() {
+        let s_side = if i % 2 == 0 { "Black" } else { "White" };
+        assert_eq!(*t, Termination::Abandoned);
+        assert_eq!(
+            reason,
+            &format!("{s_side} could not be started: it exited during the handshake")
+        );
+        assert_eq!(res, if i % 2 == 0 { "1-0" } else { "0-1" });
+    }
+    assert!(s.stopped.is_none());
+    let (s, _) = play(&format!(
+        "{} -engine cmd=/nonexistent/engine name=N -each depth=1 -games 1 -recover",
+        fake("A", "")
+    ));
+    let r = results(&s);
+    assert_eq!(r.len(), 1);
+    assert!(
+        r[0].2
+            .starts_with("Black could not be started: '/nonexistent/engine': "),
+        "{r:?}"
+    );
+}

@@ -3,7 +3,7 @@
 use std::sync::OnceLock;
 
 use dratp::rules::catalogue::{
-    Compass, Effect, EffectAction, Invoke, Mark, MarkKind, PieceClass, PieceDef, Place, Target,
+    Compass, Effect, EffectStep, Invoke, Mark, MarkKind, PieceClass, PieceDef, Place, Target,
 };
 use dratp::rules::{
     action_text, nfen, parse_action, parse_action_syntax, parse_nfen, Action, ActionKind, Catalogue, Choices, Follow,
@@ -19,25 +19,25 @@ fn cat() -> &'static Catalogue {
         let marks = |kind, offsets: &[(i8, i8)]| Compass {
             marks: offsets.iter().map(|&(dx, dy)| Mark { kind, dx, dy }).collect(),
         };
-        let invoke = |action| Effect {
-            invoke: Some(Invoke { cost: 4, action }),
+        let invoke = |step| Effect {
+            invoke: Some(Invoke { cost: 4, step }),
             ..Effect::default()
         };
-        let on_dratp = |steps: Vec<EffectAction>| Effect {
+        let on_dratp = |steps: Vec<EffectStep>| Effect {
             on_dratp: steps,
             ..Effect::default()
         };
         let effect = |number| match number {
-            1 => on_dratp(vec![EffectAction::Remove(Target::AnyBattle)]),
-            2 => invoke(EffectAction::Relocate {
+            1 => on_dratp(vec![EffectStep::Remove(Target::AnyBattle)]),
+            2 => invoke(EffectStep::Relocate {
                 who: Target::AnyBattle,
                 to: Place::AnyEmpty,
                 optional: false,
             }),
-            3 => invoke(EffectAction::Swap(Target::AnyBattle)),
-            4 => on_dratp(vec![EffectAction::Revive(Place::OwnSummon)]),
-            5 => invoke(EffectAction::ReturnToKeep(Target::AnyMaseitai)),
-            6 => on_dratp(vec![EffectAction::Sacrifice]),
+            3 => invoke(EffectStep::Swap(Target::AnyBattle)),
+            4 => on_dratp(vec![EffectStep::Revive(Place::OwnSummon)]),
+            5 => invoke(EffectStep::ReturnToKeep(Target::AnyMaseitai)),
+            6 => on_dratp(vec![EffectStep::Sacrifice]),
             _ => Effect::default(),
         };
         let def = |class, number| PieceDef {
@@ -720,4 +720,40 @@ fn freezes_and_gulled_tokens_round_trip() {
         assert_eq!(action_text(&a, builtin), text);
     }
     assert!(parse_action_syntax("d3+:X@a1", builtin).is_err());
+}
+
+/// One validator: `from_setup` decides legality with typed errors that know their NFEN field, whether the setup
+/// came from NFEN or was built by hand (issue 12.1).
+#[test]
+fn from_setup_errors_know_their_field() {
+    use dratp::rules::{NfenField, SetupError};
+    let cat = Catalogue::builtin();
+    let start = parse_nfen(START_NFEN, cat).unwrap().to_setup();
+    let navia = cat
+        .find(PieceCode {
+            class: PieceClass::Navia,
+            number: 1,
+        })
+        .unwrap();
+    let mut keep = start.clone();
+    keep.keeps[0][0] = navia;
+    let e = Position::from_setup(cat, &keep).unwrap_err();
+    assert!(matches!(e, SetupError::WrongClass { .. }), "{e:?}");
+    assert_eq!(e.field(), NfenField::Keeps);
+    assert_eq!(e.to_string(), "N01 is a Navia, not allowed in a keep");
+    let mut grave = start.clone();
+    grave.graves[1].red = 5;
+    let e = Position::from_setup(cat, &grave).unwrap_err();
+    assert_eq!(e.field(), NfenField::Graveyards);
+    assert_eq!(
+        e.to_string(),
+        "more than 4 red Gulled in the second player's graveyard (D15)"
+    );
+    let mut pool = start;
+    pool.pools[1] = 61;
+    let e = Position::from_setup(cat, &pool).unwrap_err();
+    assert_eq!(
+        (e.field(), e.to_string().as_str()),
+        (NfenField::Pools, "pool of 61 for the second player (0 to 60, R12)")
+    );
 }

@@ -14,7 +14,8 @@
 mod reference;
 
 use dratp::rules::catalogue::{Catalogue, Kind, PieceClass};
-use dratp::rules::position::{Freeze, Lasting, Piece, Placed, Setup};
+use dratp::rules::piece::{Piece, Placed};
+use dratp::rules::position::{Freeze, GraveSetup, Lasting, Setup};
 use dratp::rules::rng::Rng;
 use dratp::rules::square::Square;
 use dratp::rules::{action_text, nfen, parse_action, parse_nfen, Bitboard, Position, Side, START_NFEN};
@@ -188,7 +189,7 @@ fn random_position(rng: &mut Rng, cat: &'static Catalogue, later_sets: bool) -> 
         board[q] = Some(pl);
     };
     let mut keeps = [Vec::new(), Vec::new()];
-    let mut graves = [(0, 0, Vec::new()), (0, 0, Vec::new())];
+    let mut graves: [GraveSetup; 2] = Default::default();
     for side in Side::BOTH {
         let i = side.index();
         let navia = Piece::Navia(navias[rng.below(navias.len())]);
@@ -224,7 +225,7 @@ fn random_position(rng: &mut Rng, cat: &'static Catalogue, later_sets: bool) -> 
             let k = maseitai[rng.below(maseitai.len())];
             match rng.below(4) {
                 0 => keeps[i].push(k),
-                1 => graves[i].2.push(k),
+                1 => graves[i].maseitai.push(k),
                 _ => {
                     let dratped = rng.below(2) == 0;
                     put(
@@ -238,10 +239,10 @@ fn random_position(rng: &mut Rng, cat: &'static Catalogue, later_sets: bool) -> 
                 }
             }
         }
-        graves[i].0 = rng.below(3) as u8;
-        graves[i].1 = rng.below(2) as u8;
+        graves[i].black = rng.below(3) as u8;
+        graves[i].red = rng.below(2) as u8;
         keeps[i].sort();
-        graves[i].2.sort();
+        graves[i].maseitai.sort();
     }
     // D16: now and then a dratped Kanaba freezing some other battle piece.
     let mut lasting = Vec::new();

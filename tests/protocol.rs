@@ -287,6 +287,33 @@ fn thousand_war_through_position_moves_is_a_draw() {
     e.quit();
 }
 
+/// D14: a finished game has no legal actions, so `legal`, `perft`, `go` and `query gameover` agree, whether the
+/// result shows on the board (a Navia goal) or only in the history (R26 repetition) (issue 11.11).
+#[test]
+fn a_finished_game_lists_no_actions_for_legal_perft_and_go() {
+    let mut e = Engine::start();
+    for position in [
+        "position startpos moves d1c1 d7c7 c1d1 c7d7 d1c1 d7c7 c1d1 c7d7",
+        "position fen 7/7/7/7/7/7/3[n02]3 w 0/0 -/- -/- goal:w 9",
+    ] {
+        e.send(position);
+        assert!(e.sync().is_empty(), "{position}");
+        e.send("query gameover");
+        assert_eq!(e.until(|_| true), vec!["response true".to_string()], "{position}");
+        e.send("legal");
+        assert_eq!(e.until(|_| true), vec!["legal".to_string()], "{position}");
+        for cmd in ["perft 1", "perft 3", "go perft 2"] {
+            e.send(cmd);
+            let l = e.until(|l| l.starts_with("Nodes searched"));
+            assert_eq!(l.last().unwrap(), "Nodes searched: 0", "{position}: {cmd}: {l:?}");
+            assert_eq!(l.len(), 2, "no root move lines: {l:?}");
+        }
+        e.send("go depth 2");
+        assert_eq!(e.bestmove().last().unwrap(), "bestmove (none)", "{position}");
+    }
+    e.quit();
+}
+
 #[test]
 fn navia_taken_ends_the_game_for_queries() {
     let mut rng = Rng(77);

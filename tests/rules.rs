@@ -364,6 +364,31 @@ fn r26_thousand_war_is_a_draw() {
     assert!(g.play_text("d1c1").is_err(), "no moves after the end");
 }
 
+/// D14: a game with a result has no legal actions, even when only its history shows the result (R26), and
+/// `try_play` refuses what `legal_actions` does not list (issue 11.11).
+#[test]
+fn d14_a_finished_game_has_no_legal_actions() {
+    let mut g = Game::new(pos(NAVIAS_ONLY));
+    for mv in ["d1c1", "d7c7", "c1d1", "c7d7", "d1c1", "d7c7", "c1d1", "c7d7"] {
+        assert!(!g.legal_actions().is_empty(), "before {mv}");
+        g.play_text(mv).unwrap();
+    }
+    assert!(g.result().is_some());
+    assert!(g.legal_actions().is_empty(), "{:?}", g.legal_actions());
+    let before = g.position().legal_actions()[0];
+    assert!(
+        g.try_play(before).is_err(),
+        "the position alone still lists it; the game does not"
+    );
+    assert_eq!(g.actions().len(), 8);
+    let goal = Game::new(pos("7/7/7/7/7/7/3[n02]3 w 0/0 -/- -/- goal:w 9"));
+    assert!(goal.result().is_some() && goal.legal_actions().is_empty());
+    let mut live = Game::new(pos(NAVIAS_ONLY));
+    let first = live.legal_actions()[0];
+    assert!(live.try_play(first).is_ok());
+    assert_eq!(live.actions(), &[first]);
+}
+
 #[test]
 fn r26_perpetual_check_wins_for_the_checked_side() {
     let mut g = Game::new(pos("[n02]6/7/1[+M02]5/7/7/7/3[N01]3 w 0/0 -/- -/- - 1"));

@@ -12,7 +12,7 @@
 
 use std::time::Instant;
 
-use dratp::rules::catalogue::EffectAction;
+use dratp::rules::catalogue::EffectStep;
 use dratp::rules::forces::{random_draft_pool, random_force, start_position, Draft, Force, ForceRule};
 use dratp::rules::{Catalogue, Game, Kind, Side};
 use dratp::search::draft::{best_pick, dearest_pick, Features};
@@ -73,8 +73,8 @@ fn extra_moves(cat: &Catalogue, k: Kind) -> bool {
     let e = &cat.get(k).effect;
     e.on_dratp
         .iter()
-        .chain(e.invoke.as_ref().map(|i| &i.action))
-        .any(|a| matches!(a, EffectAction::ExtraMoves(_)))
+        .chain(e.invoke.as_ref().map(|i| &i.step))
+        .any(|a| matches!(a, EffectStep::ExtraMoves(_)))
 }
 
 /// A force's piece features, summed.

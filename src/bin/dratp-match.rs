@@ -1,4 +1,5 @@
-//! `dratp-match`: run engine-vs-engine matches for Navia Dratp (see `docs/match.md`).
+//! `dratp-match`: engine-vs-engine matches and tournaments for Navia Dratp, refereed
+//! by the rules core; the manual is `MATCH.md`, the code `dratp::matchrun`.
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

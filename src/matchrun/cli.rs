@@ -204,6 +204,34 @@ pub enum TournamentKind {
     Gauntlet,
 }
 
+/// `-shard K/N`: play the K-th (from 1) of N disjoint slices of the games.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Shard {
+    /// K, from 1.
+    pub index: u32,
+    /// N.
+    pub count: u32,
+}
+
+impl Shard {
+    /// Whether a game with this start slot belongs to the shard: slots are dealt out in
+    /// turn, so a pair (one slot) stays in one shard.
+    pub fn holds(&self, slot: usize) -> bool {
+        slot % self.count as usize == self.index as usize - 1
+    }
+}
+
+/// The options that do not change which games are played or how: a shard's summary
+/// leaves them out of its recorded arguments, so shards may differ in them.
+pub const RUN_ONLY_OPTIONS: [&str; 6] = [
+    "-shard",
+    "-pgnout",
+    "-jsonout",
+    "-concurrency",
+    "-debug",
+    "-ratinginterval",
+];
+
 /// Everything a match run needs.
 #[derive(Clone, PartialEq, Debug)]
 pub struct MatchConfig {
@@ -250,6 +278,10 @@ pub struct MatchConfig {
     pub site: String,
     /// Print the rating block every N games (`-ratinginterval`; 0 = only at the end).
     pub rating_interval: u32,
+    /// Play one slice of the games (`-shard K/N`).
+    pub shard: Option<Shard>,
+    /// The arguments that define the games (all but [`RUN_ONLY_OPTIONS`]), as given.
+    pub arguments: Vec<String>,
 }
 
 /// What the program was asked to do.
@@ -264,6 +296,17 @@ pub enum Command {
         /// Catalogue to check against; built-in if absent.
         catalogue: Option<PathBuf>,
     },
+    /// Merge the summaries (and records) of a run's shards (`-merge FILE… [-pgnout F] [-jsonout F]`).
+    Merge {
+        /// The shards' `-jsonout` summaries and, optionally, their `-pgnout` records.
+        files: Vec<PathBuf>,
+        /// Where to write the merged records (needs the shards' records among `files`).
+        pgnout: Option<PathBuf>,
+        /// Where to write the merged summary.
+        jsonout: Option<PathBuf>,
+        /// Merge the shards given even if some are missing (`-partial`).
+        partial: bool,
+    },
     /// Print the usage text.
     Help,
     /// Print the version.
@@ -274,6 +317,7 @@ pub enum Command {
 pub const USAGE: &str = "\
 usage: dratp-match -engine cmd=PROG [OPTS] -engine cmd=PROG [OPTS] [-each OPTS] [MATCH OPTIONS]
        dratp-match -replay FILE [-catalogue FILE]
+       dratp-match -merge SUMMARY.json… [SHARD.pgn…] [-pgnout FILE] [-jsonout FILE] [-partial]
 
 engine options (after -engine, or -each for all engines):
   cmd=PROG  arg=ARG (repeatable)  name=NAME  dir=DIR  proto=uci|ugi  option.NAME=VALUE
@@ -286,7 +330,8 @@ match options:
   -catalogue FILE   -maxmoves N
   -draw movenumber=N movecount=N score=CP   -resign movecount=N score=CP [twosided=true]
   -sprt elo0=E0 elo1=E1 alpha=A beta=B   -ratinginterval N
-  -pgnout FILE  -jsonout FILE  -event NAME  -site NAME  -recover  -debug [FILE]  -help  -version";
+  -pgnout FILE  -jsonout FILE  -event NAME  -site NAME  -recover  -debug [FILE]  -shard K/N
+  -help  -version";
 
 /// Parse the arguments after the program name.
 pub fn parse_args(args: &[String]) -> Result<Command, CliError> {
@@ -312,7 +357,50 @@ pub fn parse_args(args: &[String]) -> Result<Command, CliError> {
             catalogue,
         });
     }
-    parse_match(&groups).map(|c| Command::Run(Box::new(c)))
+    if groups.iter().any(|(f, _)| f == "-merge") {
+        return parse_merge(&groups);
+    }
+    let mut m = parse_match(&groups)?;
+    m.arguments = groups
+        .iter()
+        .filter(|(f, _)| !RUN_ONLY_OPTIONS.contains(&f.as_str()))
+        .flat_map(|(f, v)| std::iter::once(f.clone()).chain(v.iter().cloned()))
+        .collect();
+    Ok(Command::Run(Box::new(m)))
+}
+
+fn parse_merge(groups: &[(String, Vec<String>)]) -> Result<Command, CliError> {
+    let (mut files, mut pgnout, mut jsonout, mut partial) = (Vec::new(), None, None, false);
+    for (flag, values) in groups {
+        match flag.as_str() {
+            "-merge" if values.is_empty() => return err(flag, "needs the shards' summary files"),
+            "-merge" => files.extend(values.iter().map(PathBuf::from)),
+            "-pgnout" => pgnout = Some(PathBuf::from(one_value(flag, values)?)),
+            "-jsonout" => jsonout = Some(PathBuf::from(one_value(flag, values)?)),
+            "-partial" => {
+                no_value(flag, values)?;
+                partial = true;
+            }
+            other => return err(other, "not allowed with -merge"),
+        }
+    }
+    Ok(Command::Merge {
+        files,
+        pgnout,
+        jsonout,
+        partial,
+    })
+}
+
+fn shard(flag: &str, text: &str) -> Result<Shard, CliError> {
+    let bad = || err(flag, format!("'{text}' is not K/N with 1 <= K <= N"));
+    let Some((k, n)) = text.split_once('/') else {
+        return bad();
+    };
+    match (k.parse::<u32>(), n.parse::<u32>()) {
+        (Ok(index), Ok(count)) if (1..=count).contains(&index) => Ok(Shard { index, count }),
+        _ => bad(),
+    }
 }
 
 /// Split the arguments into flags, each with the values that follow it. A flag is
@@ -539,6 +627,8 @@ fn parse_match(groups: &[(String, Vec<String>)]) -> Result<MatchConfig, CliError
         event: "dratp-match".to_string(),
         site: "?".to_string(),
         rating_interval: 10,
+        shard: None,
+        arguments: Vec::new(),
     };
     for (flag, values) in groups {
         let f = flag.as_str();
@@ -598,12 +688,19 @@ fn parse_match(groups: &[(String, Vec<String>)]) -> Result<MatchConfig, CliError
             "-draw" => m.draw = Some(draw(f, values)?),
             "-resign" => m.resign = Some(resign(f, values)?),
             "-sprt" => m.sprt = Some(sprt(f, values)?),
+            "-shard" => m.shard = Some(shard(f, one_value(f, values)?)?),
             _ => return err(f, "unknown option (see -help)"),
         }
     }
     for own in &engines_kv {
         m.engines.push(engine_config(&each, own)?);
     }
+    check_match(&m)?;
+    Ok(m)
+}
+
+/// The rules between options: engines, names, and which options combine.
+fn check_match(m: &MatchConfig) -> Result<(), CliError> {
     if m.engines.len() < 2 {
         return err(
             "-engine",
@@ -624,7 +721,7 @@ fn parse_match(groups: &[(String, Vec<String>)]) -> Result<MatchConfig, CliError
     if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
         return err("-engine", format!("two engines are named '{}'; give them name=", w[0]));
     }
-    Ok(m)
+    Ok(())
 }
 
 fn openings(flag: &str, values: &[String]) -> Result<OpeningsConfig, CliError> {

@@ -6,10 +6,10 @@ use std::time::{Duration, Instant};
 
 use super::cli::{DraftConfig, DraftNavia};
 use super::engine_proc::{EngineError, EngineProc};
-use super::openings::Rng;
 use super::referee::Termination;
 use crate::rules::catalogue::PieceClass;
 use crate::rules::forces::random_draft_pool;
+use crate::rules::rng::Rng;
 use crate::rules::{Catalogue, Draft, Force, Kind, Side};
 
 /// How long an engine may take for one `bestpick` (a pick is not a search: engines answer in milliseconds).

@@ -241,6 +241,23 @@ impl EngineProc {
         self.alive
     }
 
+    /// The engine in `slot`, restarted first if it died or was dropped: the one place
+    /// where an engine that crashed, stalled or lost on time gets a fresh process.
+    pub fn ensure_running<'a>(
+        slot: &'a mut Option<EngineProc>,
+        config: &Arc<EngineConfig>,
+        instance: usize,
+        log: &Option<Arc<IoLog>>,
+    ) -> Result<&'a mut EngineProc, EngineError> {
+        if slot.as_mut().is_some_and(|e| !e.is_alive()) {
+            *slot = None;
+        }
+        if slot.is_none() {
+            *slot = Some(EngineProc::start(config.clone(), instance, log.clone())?);
+        }
+        Ok(slot.as_mut().expect("started above"))
+    }
+
     /// The engine's settings.
     pub fn config(&self) -> &EngineConfig {
         &self.config

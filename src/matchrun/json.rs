@@ -1,5 +1,5 @@
-//! A minimal JSON value and printer for the `-jsonout` summary (no extra crate
-//! for one small writer).
+//! A minimal JSON value, printer and reader for the `-jsonout` summary and for
+//! merging shards' summaries (no extra crate for one small format).
 
 /// A JSON value.
 #[derive(Clone, PartialEq, Debug)]
@@ -94,4 +94,123 @@ fn escape(s: &str, out: &mut String) {
         }
     }
     out.push('"');
+}
+
+impl Json {
+    /// Read a JSON document (as `-merge` reads the shards' summaries).
+    pub fn parse(text: &str) -> Result<Json, String> {
+        match nom::combinator::all_consuming(nom::sequence::delimited(ws, value, ws))(text) {
+            Ok((_, v)) => Ok(v),
+            Err(_) => Err("not a JSON document".to_string()),
+        }
+    }
+
+    /// The value of an object's field.
+    pub fn get(&self, key: &str) -> Option<&Json> {
+        match self {
+            Json::Obj(fields) => fields.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
+    /// The text of a string value.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Json::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The value of an integer.
+    pub fn as_int(&self) -> Option<i64> {
+        match self {
+            Json::Int(i) => Some(*i),
+            _ => None,
+        }
+    }
+
+    /// The items of an array.
+    pub fn as_array(&self) -> Option<&[Json]> {
+        match self {
+            Json::Arr(items) => Some(items),
+            _ => None,
+        }
+    }
+}
+
+type In<'a> = &'a str;
+
+fn ws(i: In) -> nom::IResult<In, In> {
+    nom::character::complete::multispace0(i)
+}
+
+fn value(i: In) -> nom::IResult<In, Json> {
+    use nom::branch::alt;
+    use nom::bytes::complete::tag;
+    use nom::combinator::{map, value as constant};
+    use nom::multi::separated_list0;
+    use nom::sequence::{delimited, separated_pair};
+    fn item(i: In) -> nom::IResult<In, Json> {
+        delimited(ws, value, ws)(i)
+    }
+    let field = |i| separated_pair(delimited(ws, string, ws), tag(":"), item)(i);
+    alt((
+        constant(Json::Null, tag("null")),
+        constant(Json::Bool(true), tag("true")),
+        constant(Json::Bool(false), tag("false")),
+        map(string, Json::Str),
+        number,
+        map(
+            delimited(tag("["), separated_list0(tag(","), item), tag("]")),
+            Json::Arr,
+        ),
+        map(
+            delimited(tag("{"), delimited(ws, separated_list0(tag(","), field), ws), tag("}")),
+            Json::Obj,
+        ),
+    ))(i)
+}
+
+fn number(i: In) -> nom::IResult<In, Json> {
+    let (rest, text) = nom::bytes::complete::take_while1(|c: char| c.is_ascii_digit() || "+-.eE".contains(c))(i)?;
+    let v = match text.parse::<i64>() {
+        Ok(n) => Json::Int(n),
+        Err(_) => match text.parse::<f64>() {
+            Ok(x) => Json::Num(x),
+            Err(_) => return Err(nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::Float))),
+        },
+    };
+    Ok((rest, v))
+}
+
+fn string(i: In) -> nom::IResult<In, String> {
+    let fail = |at| nom::Err::Error(nom::error::Error::new(at, nom::error::ErrorKind::Char));
+    let Some(body) = i.strip_prefix('"') else {
+        return Err(fail(i));
+    };
+    let mut out = String::new();
+    let mut chars = body.char_indices();
+    while let Some((at, c)) = chars.next() {
+        match c {
+            '"' => return Ok((&body[at + 1..], out)),
+            '\\' => {
+                let (_, e) = chars.next().ok_or_else(|| fail(i))?;
+                out.push(match e {
+                    'n' => '\n',
+                    'r' => '\r',
+                    't' => '\t',
+                    'u' => {
+                        let hex: String = (0..4).filter_map(|_| chars.next().map(|(_, h)| h)).collect();
+                        u32::from_str_radix(&hex, 16)
+                            .ok()
+                            .and_then(char::from_u32)
+                            .ok_or_else(|| fail(i))?
+                    }
+                    other => other,
+                });
+            }
+            c => out.push(c),
+        }
+    }
+    Err(fail(i))
 }

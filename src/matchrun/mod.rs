@@ -5,7 +5,10 @@
 //! - [`cli`]: the command line, parsed into a typed configuration.
 //! - [`engine_proc`]: an engine process, its reader thread and handshake.
 //! - [`referee`]: one game, every move checked, clocks kept, forfeits scored.
-//! - [`tournament`]: schedule, concurrency, statistics, records, summary.
+//! - [`tournament`]: the schedule, each game's start, the prepared tournament and the run.
+//! - [`worker`]: worker threads, each with its own engine processes.
+//! - [`standings`]: every counted game and the totals built from them.
+//! - [`summary`]: the result block, the JSON summary, and merging shards.
 //! - [`draft`]: draft matches, the engines picking their forces (R30).
 //! - [`openings`]: openings files and random forces.
 //! - [`pgn`]: records in PGN syntax, written and read back for replay.
@@ -19,8 +22,11 @@ pub mod json;
 pub mod openings;
 pub mod pgn;
 pub mod referee;
+pub mod standings;
 pub mod stats;
+pub mod summary;
 pub mod tournament;
+pub mod worker;
 
 use std::io::Write;
 
@@ -43,6 +49,26 @@ pub fn main_with_args(args: &[String], out: &mut dyn Write) -> i32 {
             0
         }
         cli::Command::Replay { file, catalogue } => replay(&file, catalogue.as_deref(), out),
+        cli::Command::Merge {
+            files,
+            pgnout,
+            jsonout,
+            partial,
+        } => {
+            let req = summary::MergeRequest {
+                files: &files,
+                pgnout: pgnout.as_deref(),
+                jsonout: jsonout.as_deref(),
+                partial,
+            };
+            match summary::merge(&req, out) {
+                Ok(_) => 0,
+                Err(e) => {
+                    eprintln!("dratp-match: {e}");
+                    1
+                }
+            }
+        }
         cli::Command::Run(cfg) => match tournament::run(&cfg, out) {
             Ok(_) => 0,
             Err(e) => {
@@ -53,20 +79,24 @@ pub fn main_with_args(args: &[String], out: &mut dyn Write) -> i32 {
     }
 }
 
+/// The `-catalogue` file's catalogue, or the built-in one.
+pub fn load_catalogue(path: Option<&std::path::Path>) -> Result<&'static crate::rules::Catalogue, String> {
+    match path {
+        None => Ok(crate::rules::Catalogue::builtin()),
+        Some(p) => crate::catalogue_file::load(p)
+            .map(crate::rules::Catalogue::intern)
+            .map_err(|e| format!("-catalogue: {}: {e}", p.display())),
+    }
+}
+
 /// `-replay FILE`: re-check every record through the rules core; 0 when all agree.
 fn replay(file: &std::path::Path, catalogue: Option<&std::path::Path>, out: &mut dyn Write) -> i32 {
-    let cat = match catalogue {
-        None => crate::rules::Catalogue::builtin(),
-        Some(path) => match std::fs::read_to_string(path)
-            .map_err(|e| e.to_string())
-            .and_then(|t| crate::rules::Catalogue::parse(&t).map_err(|e| e.to_string()))
-        {
-            Ok(c) => c.intern(),
-            Err(e) => {
-                eprintln!("dratp-match: -catalogue: {}: {e}", path.display());
-                return 1;
-            }
-        },
+    let cat = match load_catalogue(catalogue) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("dratp-match: {e}");
+            return 1;
+        }
     };
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,

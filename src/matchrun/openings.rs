@@ -4,7 +4,7 @@
 
 use super::cli::{OpeningOrder, OpeningsConfig};
 use crate::rules::forces::{random_force, start_position};
-pub use crate::rules::rng::Rng;
+use crate::rules::rng::Rng;
 use crate::rules::{parse_nfen, Catalogue, ForceRule, Position};
 
 /// Read an openings file: every non-blank line not starting with `#` must be a

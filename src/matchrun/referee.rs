@@ -8,7 +8,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 use super::cli::{DrawAdjudication, EngineConfig, Proto, ResignAdjudication};
 use super::engine_proc::{EngineError, EngineProc};
-use crate::rules::{EndReason, Game, GameResult, MoveError, Position, Side};
+use crate::rules::{Action, EndReason, Game, GameResult, MoveError, Position, Side};
 
 /// A score an engine reported, from its own point of view.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -153,6 +153,20 @@ pub struct GameReport {
     pub started: SystemTime,
 }
 
+impl GameReport {
+    /// A game lost before its first move (an engine that could not be started or
+    /// prepared, or a failed draft); `crashed` engines are also restarted.
+    pub fn forfeit(outcome: Outcome, crashed: [bool; 2]) -> GameReport {
+        GameReport {
+            moves: Vec::new(),
+            outcome,
+            restart: crashed,
+            crashed,
+            started: SystemTime::now(),
+        }
+    }
+}
+
 /// What a game is played under, besides the engines.
 pub struct GameRules<'a> {
     /// Start position.
@@ -202,10 +216,9 @@ pub fn play_game(rules: &GameRules, engines: [&mut EngineProc; 2]) -> GameReport
     };
     for side in Side::BOTH {
         if let Err(e) = engines[side.index()].new_game() {
-            report.outcome = forfeit_outcome(side, &e, Termination::Abandoned);
-            report.restart[side.index()] = true;
-            report.crashed[side.index()] = true;
-            return report;
+            let mut crashed = [false; 2];
+            crashed[side.index()] = true;
+            return GameReport::forfeit(forfeit_outcome(side, &e, Termination::Abandoned), crashed);
         }
     }
     let mut clocks: Vec<SideClock> = engines
@@ -271,37 +284,10 @@ pub fn play_game(rules: &GameRules, engines: [&mut EngineProc; 2]) -> GameReport
         // Clocks count whole milliseconds, as the protocol does: the part of a
         // millisecond that pipes and scheduling add is never charged.
         let charged = Duration::from_millis(elapsed.as_millis() as u64);
-        if let Some(lateness) = overstep(engines[i].config(), &clocks[i], charged) {
-            report.outcome = Outcome {
-                winner: Some(side.opponent()),
-                termination: Termination::TimeForfeit,
-                reason: format!("{} loses on time ({lateness})", side_name(side)),
-            };
-            return report;
-        }
-        if text == "(none)" {
-            report.outcome = Outcome {
-                winner: Some(side.opponent()),
-                termination: Termination::RulesInfraction,
-                reason: format!("{} claims no move while it has legal actions", side_name(side)),
-            };
-            return report;
-        }
-        let action = match game.play_text(&text) {
+        let action = match judge(&mut game, engines[i].config(), &clocks[i], side, &text, charged) {
             Ok(a) => a,
-            Err(e) => {
-                report.outcome = Outcome {
-                    winner: Some(side.opponent()),
-                    termination: Termination::RulesInfraction,
-                    reason: match e {
-                        MoveError::Syntax(t, why) => {
-                            format!("{} sends an unreadable move: {t} ({why})", side_name(side))
-                        }
-                        MoveError::Illegal(t, why) => {
-                            format!("{} makes an illegal move: {t} ({why})", side_name(side))
-                        }
-                    },
-                };
+            Err(o) => {
+                report.outcome = o;
                 return report;
             }
         };
@@ -323,6 +309,38 @@ pub fn play_game(rules: &GameRules, engines: [&mut EngineProc; 2]) -> GameReport
     }
 }
 
+/// Check a `bestmove` against the clock and the rules: play it, or the mover's loss.
+fn judge(
+    game: &mut Game,
+    config: &EngineConfig,
+    clock: &SideClock,
+    side: Side,
+    text: &str,
+    charged: Duration,
+) -> Result<Action, Outcome> {
+    let lose = |termination, reason: String| Outcome {
+        winner: Some(side.opponent()),
+        termination,
+        reason: format!("{} {reason}", side_name(side)),
+    };
+    if let Some(lateness) = overstep(config, clock, charged) {
+        return Err(lose(Termination::TimeForfeit, format!("loses on time ({lateness})")));
+    }
+    if text == "(none)" {
+        return Err(lose(
+            Termination::RulesInfraction,
+            "claims no move while it has legal actions".to_string(),
+        ));
+    }
+    game.play_text(text).map_err(|e| {
+        let reason = match e {
+            MoveError::Syntax(t, why) => format!("sends an unreadable move: {t} ({why})"),
+            MoveError::Illegal(t, why) => format!("makes an illegal move: {t} ({why})"),
+        };
+        lose(Termination::RulesInfraction, reason)
+    })
+}
+
 /// The outcome when an engine fails before it could move.
 pub fn forfeit_outcome(side: Side, e: &EngineError, termination: Termination) -> Outcome {
     Outcome {
@@ -332,11 +350,30 @@ pub fn forfeit_outcome(side: Side, e: &EngineError, termination: Termination) ->
     }
 }
 
+/// The loss of an engine that could not be started (spawned and through its handshake):
+/// `abandoned`, whatever went wrong, so that the reason names the start.
+pub fn start_failure_outcome(side: Side, e: &EngineError) -> Outcome {
+    Outcome {
+        winner: Some(side.opponent()),
+        termination: Termination::Abandoned,
+        reason: format!("{} could not be started: {}", side_name(side), start_failure_text(e)),
+    }
+}
+
+/// What went wrong while starting an engine, without the "could not be started" itself.
+pub fn start_failure_text(e: &EngineError) -> String {
+    match e {
+        EngineError::Spawn(program, why) => format!("'{program}': {why}"),
+        EngineError::Disconnected => "it exited during the handshake".to_string(),
+        EngineError::Timeout(what, ms) => format!("no {what} within {ms} ms"),
+    }
+}
+
 fn failure_text(e: &EngineError) -> String {
     match e {
         EngineError::Disconnected => "disconnects".to_string(),
         EngineError::Timeout(what, ms) => format!("stalls (no {what} within {ms} ms)"),
-        EngineError::Spawn(..) => format!("cannot be started: {e}"),
+        EngineError::Spawn(..) => format!("could not be started: {}", start_failure_text(e)),
     }
 }
 

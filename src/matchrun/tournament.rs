@@ -1,27 +1,29 @@
 //! The tournament: the schedule (round robin or gauntlet, colours alternating,
-//! openings repeated in pairs), start positions, worker threads each owning its
-//! engine processes, and the running statistics, records and summary.
+//! openings repeated in pairs), each game's start (openings, random forces or a
+//! draft), the prepared tournament, and the run that hands games to the
+//! [`worker`](super::worker)s and counts them in the [`standings`](super::standings).
 
-use std::collections::HashMap;
-use std::fs::OpenOptions;
+use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::thread;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use crossbeam_channel::Receiver;
+
 use super::cli::{DraftConfig, DraftPair, EngineConfig, MatchConfig, TournamentKind};
-use super::draft::{failure_reason, ids_text, pair_navias, pair_pool, run_draft, DraftFailure};
-use super::engine_proc::{EngineError, EngineProc, IoLog};
-use super::json::Json;
+use super::draft::{failure_reason, ids_text, pair_navias, pair_pool, run_draft, DraftFailure, DraftOutcome};
+use super::engine_proc::{EngineProc, IoLog};
 use super::openings::{order_openings, parse_openings, random_start};
 use super::pgn::{write_game, RecordInfo};
-use super::referee::{forfeit_outcome, play_game, GameReport, GameRules, Outcome, Termination};
-use super::stats::{
-    elo_line, fmt_f1, fmt_fixed, pentanomial_line, score_line, Elo, Pentanomial, Sprt, SprtResult, Wdl,
-};
+use super::referee::{start_failure_text, GameReport, Outcome, Termination};
+use super::standings::{FinishedGame, Standings};
+use super::summary::{results_block, summary_json};
+use super::worker::{self, two_mut, Msg, Scheduled, Shared};
 use crate::rules::forces::start_position;
 use crate::rules::{nfen, Catalogue, Force, Position, Side};
+
+pub use super::standings::{PlayerStats, Summary};
 
 /// One scheduled game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -98,12 +100,15 @@ pub struct DraftInfo {
 
 /// What one job starts from.
 #[derive(Clone, Debug)]
-struct JobStart {
-    pos: Position,
-    nfen: String,
-    draft: Option<Arc<DraftInfo>>,
+pub struct JobStart {
+    /// The start position.
+    pub pos: Position,
+    /// Its NFEN.
+    pub nfen: String,
+    /// The pair's draft, in a draft match.
+    pub draft: Option<Arc<DraftInfo>>,
     /// A game already lost by a failed draft: the outcome and which side crashed or stalled.
-    forfeit: Option<(Outcome, [bool; 2])>,
+    pub forfeit: Option<(Outcome, [bool; 2])>,
 }
 
 impl JobStart {
@@ -114,17 +119,6 @@ impl JobStart {
             draft: None,
             forfeit: None,
         }
-    }
-}
-
-/// Two distinct engines of a worker's list, mutably, in the order asked.
-fn two_mut<T>(items: &mut [T], a: usize, b: usize) -> (&mut T, &mut T) {
-    if a < b {
-        let (lo, hi) = items.split_at_mut(b);
-        (&mut lo[a], &mut hi[0])
-    } else {
-        let (lo, hi) = items.split_at_mut(a);
-        (&mut hi[0], &mut lo[b])
     }
 }
 
@@ -141,60 +135,29 @@ fn draft_starts(
     d: &DraftConfig,
     cat: &'static Catalogue,
     jobs: &[Job],
-    slots: usize,
     configs: &[Arc<EngineConfig>],
     procs: &mut [Option<EngineProc>],
     log: &Option<Arc<IoLog>>,
 ) -> Result<Vec<JobStart>, String> {
     let default = Position::startpos(cat).map_err(|e| format!("default start: {e}"))?;
     // One draft per unit: (slot, pickers in order); each job's unit index.
-    let (units, unit_of): (Vec<(usize, [usize; 2])>, Vec<usize>) = match d.pair {
-        DraftPair::Redraft => (
-            jobs.iter().map(|j| (j.slot, j.players)).collect(),
-            (0..jobs.len()).collect(),
-        ),
-        DraftPair::Keep => (
-            (0..slots)
-                .map(|slot| {
-                    let first = jobs.iter().find(|j| j.slot == slot).expect("every slot has a job");
-                    (slot, first.players)
-                })
-                .collect(),
-            jobs.iter().map(|j| j.slot).collect(),
-        ),
-    };
+    let mut units: Vec<(usize, [usize; 2])> = Vec::new();
+    let mut unit_of = Vec::new();
+    for j in jobs {
+        let shared = d.pair == DraftPair::Keep;
+        match units.iter().position(|u| shared && u.0 == j.slot) {
+            Some(u) => unit_of.push(u),
+            None => {
+                unit_of.push(units.len());
+                units.push((j.slot, j.players));
+            }
+        }
+    }
     let mut drafts: Vec<(Arc<DraftInfo>, DraftResult)> = Vec::new();
     for &(slot, players) in &units {
         let pool = pair_pool(cat, d, slot)?;
         let navias = pair_navias(cat, d, slot)?;
-        let mut start_error = None;
-        for (k, &p) in players.iter().enumerate() {
-            if procs[p].as_mut().is_some_and(|e| !e.is_alive()) {
-                procs[p] = None;
-            }
-            if procs[p].is_none() && start_error.is_none() {
-                match EngineProc::start(configs[p].clone(), 0, log.clone()) {
-                    Ok(e) => procs[p] = Some(e),
-                    Err(e) => start_error = Some((k, e)),
-                }
-            }
-        }
-        let outcome = match start_error {
-            Some((k, e)) => super::draft::DraftOutcome {
-                pool: pool.clone(),
-                picks: Vec::new(),
-                forces: Err(DraftFailure {
-                    offender: k,
-                    termination: Termination::Abandoned,
-                    what: format!("cannot start for the draft: {e}"),
-                }),
-            },
-            None => {
-                let (a, b) = two_mut(procs, players[0], players[1]);
-                let (a, b) = (a.as_mut().expect("started above"), b.as_mut().expect("started above"));
-                run_draft(pool, navias, [a, b], cat)
-            }
-        };
+        let outcome = draft_with(pool, navias, players, cat, configs, procs, log);
         let info = Arc::new(DraftInfo {
             pool: ids_text(&outcome.pool, cat),
             picks: ids_text(&outcome.picks, cat),
@@ -214,30 +177,69 @@ fn draft_starts(
         .zip(unit_of)
         .map(|(job, unit)| {
             let (info, result) = &drafts[unit];
-            let [w, b] = job.players;
-            let mut start = JobStart::plain(default);
-            start.draft = Some(info.clone());
-            match result {
-                Ok(forces) => {
-                    let of = |p: usize| &forces.iter().find(|(e, _)| *e == p).expect("a drafting engine").1;
-                    start = JobStart::plain(start_position(of(w), of(b), cat).map_err(|e| format!("-draft: {e}"))?);
-                    start.draft = Some(info.clone());
-                }
-                Err((offender, fail)) => {
-                    let side = if *offender == w { Side::White } else { Side::Black };
-                    let mut crashed = [false; 2];
-                    crashed[side.index()] = fail.termination == Termination::Abandoned;
-                    let o = Outcome {
-                        winner: Some(side.opponent()),
-                        termination: fail.termination,
-                        reason: failure_reason(side, fail),
-                    };
-                    start.forfeit = Some((o, crashed));
-                }
-            }
-            Ok(start)
+            drafted_start(job, info, result, default, cat)
         })
         .collect()
+}
+
+/// One draft between the engines `players` (first picker first), started as needed.
+fn draft_with(
+    pool: Vec<crate::rules::Kind>,
+    navias: [crate::rules::Kind; 2],
+    players: [usize; 2],
+    cat: &'static Catalogue,
+    configs: &[Arc<EngineConfig>],
+    procs: &mut [Option<EngineProc>],
+    log: &Option<Arc<IoLog>>,
+) -> DraftOutcome {
+    for (k, &p) in players.iter().enumerate() {
+        if let Err(e) = EngineProc::ensure_running(&mut procs[p], &configs[p], 0, log) {
+            return DraftOutcome {
+                pool,
+                picks: Vec::new(),
+                forces: Err(DraftFailure {
+                    offender: k,
+                    termination: Termination::Abandoned,
+                    what: format!("could not be started for the draft: {}", start_failure_text(&e)),
+                }),
+            };
+        }
+    }
+    let (a, b) = two_mut(procs, players[0], players[1]);
+    let (a, b) = (a.as_mut().expect("started above"), b.as_mut().expect("started above"));
+    run_draft(pool, navias, [a, b], cat)
+}
+
+/// A job's start from its draft: the drafted forces, or the default start and the forfeit.
+fn drafted_start(
+    job: &Job,
+    info: &Arc<DraftInfo>,
+    result: &DraftResult,
+    default: Position,
+    cat: &'static Catalogue,
+) -> Result<JobStart, String> {
+    let [w, b] = job.players;
+    let mut start = match result {
+        Ok(forces) => {
+            let of = |p: usize| &forces.iter().find(|(e, _)| *e == p).expect("a drafting engine").1;
+            JobStart::plain(start_position(of(w), of(b), cat).map_err(|e| format!("-draft: {e}"))?)
+        }
+        Err((offender, fail)) => {
+            let side = if *offender == w { Side::White } else { Side::Black };
+            let mut crashed = [false; 2];
+            crashed[side.index()] = fail.termination == Termination::Abandoned;
+            let o = Outcome {
+                winner: Some(side.opponent()),
+                termination: fail.termination,
+                reason: failure_reason(side, fail),
+            };
+            let mut start = JobStart::plain(default);
+            start.forfeit = Some((o, crashed));
+            start
+        }
+    };
+    start.draft = Some(info.clone());
+    Ok(start)
 }
 
 /// The PGN time control of an engine: `40/60+0.6`, `1/0.5` for a fixed time per
@@ -273,87 +275,68 @@ pub fn pgn_date(t: SystemTime) -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
-/// One game as counted by the tournament.
-#[derive(Clone, Debug)]
-pub struct FinishedGame {
-    /// The scheduled job.
-    pub job: Job,
-    /// How it ended.
-    pub outcome: Outcome,
-    /// Moves played.
-    pub plies: usize,
-    /// Start NFEN.
-    pub start: String,
-    /// The pair's draft, in a draft match.
-    pub draft: Option<Arc<DraftInfo>>,
+/// A tournament ready to play: its catalogue, its games (this shard's, with -shard)
+/// each with its start, the engines, and the open record file.
+pub struct Prepared {
+    /// The catalogue the referee uses.
+    pub cat: &'static Catalogue,
+    /// The games to play, in game-number order.
+    pub games: Vec<Scheduled>,
+    /// Games in the whole run (all shards).
+    pub total: usize,
+    /// The engines' settings.
+    pub configs: Vec<Arc<EngineConfig>>,
+    /// Each engine's `id name`, from a first start.
+    pub id_names: Vec<Option<String>>,
+    /// The `-debug` log.
+    pub log: Option<Arc<IoLog>>,
+    /// The `-pgnout` file, opened for appending.
+    pub pgn: Option<File>,
 }
 
-/// One engine's totals.
-#[derive(Clone, Debug, Default)]
-pub struct PlayerStats {
-    /// Display name.
-    pub name: String,
-    /// The `id name` the engine sent in the handshake.
-    pub id_name: Option<String>,
-    /// All games.
-    pub total: Wdl,
-    /// Games as the first player.
-    pub white: Wdl,
-    /// Games as the second player.
-    pub black: Wdl,
-}
-
-/// What a run produced.
-#[derive(Clone, Debug)]
-pub struct Summary {
-    /// Counted games in the order they finished.
-    pub games: Vec<FinishedGame>,
-    /// Per engine, in command-line order.
-    pub players: Vec<PlayerStats>,
-    /// Pair counts from the first engine's point of view (two-engine matches with `-repeat`).
-    pub pentanomial: Pentanomial,
-    /// The last LLR, when `-sprt` was given.
-    pub llr: Option<f64>,
-    /// Why the match stopped early, if it did.
-    pub stopped: Option<String>,
-}
-
-enum Msg {
-    Started(Job),
-    Finished(Job, Box<GameReport>),
-}
-
-/// Run the whole match, printing progress and results to `out` in cutechess-cli's form.
-pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
-    let cat: &'static Catalogue = match &cfg.catalogue {
-        Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("-catalogue: {}: {e}", path.display()))?;
-            Catalogue::parse(&text)
-                .map_err(|e| format!("-catalogue: {}: {e}", path.display()))?
-                .intern()
-        }
-        None => Catalogue::builtin(),
-    };
-    let (jobs, slots) = schedule(cfg.engines.len(), cfg.tournament, cfg.games, cfg.rounds, cfg.repeat);
+/// Everything a run does before its first game: load the catalogue, schedule, start
+/// each engine once (its `id name`; drafts), and give every game its start.
+pub fn prepare(cfg: &MatchConfig) -> Result<Prepared, String> {
+    let cat = super::load_catalogue(cfg.catalogue.as_deref())?;
+    let (all, slots) = schedule(cfg.engines.len(), cfg.tournament, cfg.games, cfg.rounds, cfg.repeat);
+    let total = all.len();
+    let jobs: Vec<Job> = all
+        .into_iter()
+        .filter(|j| cfg.shard.is_none_or(|s| s.holds(j.slot)))
+        .collect();
     let log = match &cfg.debug {
         None => None,
         Some(None) => Some(IoLog::new(Box::new(std::io::stderr()))),
         Some(Some(path)) => {
-            let f = std::fs::File::create(path).map_err(|e| format!("-debug: {}: {e}", path.display()))?;
+            let f = File::create(path).map_err(|e| format!("-debug: {}: {e}", path.display()))?;
             Some(IoLog::new(Box::new(f)))
         }
     };
     let configs: Vec<Arc<EngineConfig>> = cfg.engines.iter().cloned().map(Arc::new).collect();
     let mut id_names = Vec::new();
-    let mut first_procs = Vec::new();
+    let mut procs = Vec::new();
     for c in &configs {
-        // Fail before the first game when an engine cannot even start.
-        let e = EngineProc::start(c.clone(), 0, log.clone()).map_err(|e| format!("engine '{}': {e}", c.name))?;
-        id_names.push(e.id_name.clone());
-        first_procs.push(Some(e));
+        // Without -recover, fail before the first game when an engine cannot even start;
+        // with it, each of that engine's games is tried and, failing, lost as `abandoned`.
+        match EngineProc::start(c.clone(), 0, log.clone()) {
+            Ok(e) => {
+                id_names.push(e.id_name.clone());
+                procs.push(Some(e));
+            }
+            Err(e) if cfg.recover => {
+                eprintln!(
+                    "dratp-match: warning: engine '{}' could not be started: {}",
+                    c.name,
+                    start_failure_text(&e)
+                );
+                id_names.push(None);
+                procs.push(None);
+            }
+            Err(e) => return Err(format!("engine '{}': {e}", c.name)),
+        }
     }
     let starts: Vec<JobStart> = match &cfg.draft {
-        Some(d) => draft_starts(d, cat, &jobs, slots, &configs, &mut first_procs, &log)?,
+        Some(d) => draft_starts(d, cat, &jobs, &configs, &mut procs, &log)?,
         None => {
             let list = start_positions(cfg, cat, slots)?;
             jobs.iter()
@@ -361,10 +344,10 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
                 .collect()
         }
     };
-    for e in first_procs.into_iter().flatten() {
+    for e in procs.into_iter().flatten() {
         e.quit();
     }
-    let mut pgn = match &cfg.pgnout {
+    let pgn = match &cfg.pgnout {
         Some(p) => Some(
             OpenOptions::new()
                 .create(true)
@@ -374,7 +357,26 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
         ),
         None => None,
     };
-    let cores = thread::available_parallelism().map_or(1, |n| n.get());
+    let games = jobs
+        .into_iter()
+        .zip(starts)
+        .map(|(job, start)| Scheduled { job, start })
+        .collect();
+    Ok(Prepared {
+        cat,
+        games,
+        total,
+        configs,
+        id_names,
+        log,
+        pgn,
+    })
+}
+
+/// Run the whole match, printing progress and results to `out` in cutechess-cli's form.
+pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
+    let mut p = prepare(cfg)?;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     if cfg.concurrency > cores {
         // One engine thinks at a time in a game: more games than cores makes engines share CPU and lose time.
         eprintln!(
@@ -382,209 +384,42 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
             cfg.concurrency
         );
     }
-    let stop = Arc::new(AtomicBool::new(false));
-    let (job_tx, job_rx) = crossbeam_channel::unbounded::<Job>();
-    for j in &jobs {
-        job_tx.send(*j).expect("the job queue is open");
+    let games = Arc::new(std::mem::take(&mut p.games));
+    let shared = Shared {
+        games: games.clone(),
+        configs: p.configs.clone(),
+        log: p.log.clone(),
+        stop: Arc::new(AtomicBool::new(false)),
+        cfg: Arc::new(cfg.clone()),
+    };
+    let (queue_tx, queue) = crossbeam_channel::unbounded::<usize>();
+    for i in 0..games.len() {
+        queue_tx.send(i).expect("the job queue is open");
     }
-    drop(job_tx);
+    drop(queue_tx);
     let (msg_tx, msg_rx) = crossbeam_channel::unbounded::<Msg>();
-    let starts = Arc::new(starts);
-    let mut workers = Vec::new();
-    for w in 0..cfg.concurrency.min(jobs.len()).max(1) {
-        let (job_rx, msg_tx, stop, starts, configs, log) = (
-            job_rx.clone(),
-            msg_tx.clone(),
-            stop.clone(),
-            starts.clone(),
-            configs.clone(),
-            log.clone(),
-        );
-        let rules_cfg = (cfg.maxmoves, cfg.draw, cfg.resign);
-        workers.push(thread::spawn(move || {
-            let mut procs: Vec<Option<EngineProc>> = configs.iter().map(|_| None).collect();
-            while !stop.load(Ordering::SeqCst) {
-                let Ok(job) = job_rx.recv() else { break };
-                let _ = msg_tx.send(Msg::Started(job));
-                let js = &starts[job.number as usize - 1];
-                let rules = GameRules {
-                    start: js.pos,
-                    start_nfen: &js.nfen,
-                    maxmoves: rules_cfg.0,
-                    draw: rules_cfg.1,
-                    resign: rules_cfg.2,
-                    stop: &stop,
-                };
-                let report = match &js.forfeit {
-                    Some((outcome, crashed)) => GameReport {
-                        moves: Vec::new(),
-                        outcome: outcome.clone(),
-                        restart: [false; 2],
-                        crashed: *crashed,
-                        started: SystemTime::now(),
-                    },
-                    None => play_job(&job, &rules, &configs, &mut procs, w + 1, &log),
-                };
-                for (k, &p) in job.players.iter().enumerate() {
-                    if report.restart[k] {
-                        procs[p] = None;
-                    }
-                }
-                if msg_tx.send(Msg::Finished(job, Box::new(report))).is_err() {
-                    break;
-                }
-            }
-            for p in procs.into_iter().flatten() {
-                p.quit();
-            }
-        }));
-    }
+    let workers = worker::spawn(cfg.concurrency.min(games.len()).max(1), &shared, &queue, &msg_tx);
     drop(msg_tx);
-
-    let names: Vec<String> = configs.iter().map(|c| c.name.clone()).collect();
-    let mut summary = Summary {
-        games: Vec::new(),
-        players: names
-            .iter()
-            .zip(id_names)
-            .map(|(n, id_name)| PlayerStats {
-                name: n.clone(),
-                id_name,
-                ..Default::default()
-            })
-            .collect(),
-        pentanomial: Pentanomial::default(),
-        llr: cfg.sprt.map(|_| 0.0),
-        stopped: None,
-    };
-    let mut h2h = vec![vec![Wdl::default(); names.len()]; names.len()];
-    let mut pending_pairs: HashMap<usize, u8> = HashMap::new();
-    let total = jobs.len();
-    let say = |out: &mut dyn Write, s: &str| {
-        // Output is best effort: a closed stdout must not leave engines running.
-        let _ = writeln!(out, "{s}");
-        let _ = out.flush();
-    };
-    let mut failure: Option<String> = None;
-    for msg in msg_rx.iter() {
-        let (job, report) = match msg {
-            Msg::Started(job) => {
-                if !stop.load(Ordering::SeqCst) {
-                    let [w, b] = job.players;
-                    say(
-                        out,
-                        &format!("Started game {} of {total} ({} vs {})", job.number, names[w], names[b]),
-                    );
-                }
-                continue;
-            }
-            Msg::Finished(job, report) => (job, report),
-        };
-        if stop.load(Ordering::SeqCst) || report.outcome.termination == Termination::Unterminated {
-            continue;
-        }
-        let [w, b] = job.players;
-        let o = &report.outcome;
-        say(
-            out,
-            &format!(
-                "Finished game {} ({} vs {}): {} {{{}}}",
-                job.number,
-                names[w],
-                names[b],
-                o.result_token(),
-                o.reason
-            ),
-        );
-        let white_half: u8 = match o.winner {
-            Some(Side::White) => 2,
-            Some(Side::Black) => 0,
-            None => 1,
-        };
-        summary.players[w].total.add_half_points(white_half);
-        summary.players[w].white.add_half_points(white_half);
-        summary.players[b].total.add_half_points(2 - white_half);
-        summary.players[b].black.add_half_points(2 - white_half);
-        h2h[w][b].add_half_points(white_half);
-        h2h[b][w].add_half_points(2 - white_half);
-        let (lo, hi) = (w.min(b), w.max(b));
-        say(out, &score_line(&names[lo], &names[hi], h2h[lo][hi]));
-        if let Some(pair) = job.pair.filter(|_| names.len() == 2) {
-            let first_half = if w == 0 { white_half } else { 2 - white_half };
-            match pending_pairs.remove(&pair) {
-                Some(other) => summary.pentanomial.add_pair(other, first_half),
-                None => {
-                    pending_pairs.insert(pair, first_half);
-                }
-            }
-        }
-        let js = &starts[job.number as usize - 1];
-        let (start, start_nfen) = (&js.pos, &js.nfen);
-        if let Some(f) = pgn.as_mut() {
-            let rec = write_game(&RecordInfo {
-                event: &cfg.event,
-                site: &cfg.site,
-                date: pgn_date(report.started),
-                round: job.number,
-                white: &names[w],
-                black: &names[b],
-                fen: start_nfen,
-                start_turn: start.turn(),
-                black_first: start.side_to_move() == Side::Black,
-                time_controls: [time_control_text(&configs[w]), time_control_text(&configs[b])],
-                moves: &report.moves,
-                outcome: o,
-                draft: js.draft.as_ref().map(|d| super::pgn::DraftTags {
-                    pool: &d.pool,
-                    picks: &d.picks,
-                    first: if d.first == w { Side::White } else { Side::Black },
-                }),
-            });
-            if let Err(e) = f.write_all(rec.as_bytes()).and_then(|_| f.flush()) {
-                // Stop cleanly: the workers finish and their engines quit before the error is returned.
-                failure = Some(format!("-pgnout: {e}"));
-                stop.store(true, Ordering::SeqCst);
-                continue;
-            }
-        }
-        summary.games.push(FinishedGame {
-            job,
-            outcome: o.clone(),
-            plies: report.moves.len(),
-            start: start_nfen.clone(),
-            draft: js.draft.clone(),
-        });
-        if let Some(s) = &cfg.sprt {
-            let llr = sprt_llr(s, &summary);
-            summary.llr = Some(llr);
-            if s.result(llr) != SprtResult::Continue {
-                summary.stopped = Some(s.status_line(llr));
-                stop.store(true, Ordering::SeqCst);
-            }
-        }
-        if report.crashed.iter().any(|&c| c) && !cfg.recover {
-            let who = if report.crashed[0] { &names[w] } else { &names[b] };
-            summary.stopped = Some(format!("engine {who} crashed or stalled (use -recover to go on)"));
-            say(
-                out,
-                &format!("Stopping: engine {who} crashed or stalled; use -recover to go on"),
-            );
-            stop.store(true, Ordering::SeqCst);
-        }
-        let n = summary.games.len() as u32;
-        let last = n as usize == total || stop.load(Ordering::SeqCst);
-        if !last && cfg.rating_interval > 0 && n.is_multiple_of(cfg.rating_interval) {
-            say(out, &results_block(cfg, &summary));
-        }
+    let names: Vec<String> = p.configs.iter().map(|c| c.name.clone()).collect();
+    let mut standings = Standings::new(&names, std::mem::take(&mut p.id_names), cfg.sprt, p.total);
+    let failure = Counter {
+        cfg,
+        prepared: &mut p,
+        games: &games,
+        names: &names,
+        stop: &shared.stop,
+        out,
     }
+    .count_all(&msg_rx, &mut standings);
     for w in workers {
         let _ = w.join();
     }
     if let Some(e) = failure {
         return Err(e);
     }
-    say(out, &results_block(cfg, &summary));
+    say(out, &results_block(cfg, standings.summary()));
     say(out, "Finished match");
+    let summary = standings.into_summary();
     if let Some(path) = &cfg.jsonout {
         std::fs::write(path, summary_json(cfg, &summary).pretty())
             .map_err(|e| format!("-jsonout: {}: {e}", path.display()))?;
@@ -592,209 +427,138 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
     Ok(summary)
 }
 
-/// Play one job with the worker's engine processes, starting (or restarting) them as needed.
-fn play_job(
-    job: &Job,
-    rules: &GameRules,
-    configs: &[Arc<EngineConfig>],
-    procs: &mut [Option<EngineProc>],
-    instance: usize,
-    log: &Option<Arc<IoLog>>,
-) -> GameReport {
-    for (k, &p) in job.players.iter().enumerate() {
-        if procs[p].as_mut().is_some_and(|e| !e.is_alive()) {
-            procs[p] = None;
-        }
-        if procs[p].is_none() {
-            match EngineProc::start(configs[p].clone(), instance, log.clone()) {
-                Ok(e) => procs[p] = Some(e),
-                Err(e) => return start_failure(Side::BOTH[k], &e),
+/// Print one line; output is best effort: a closed stdout must not leave engines running.
+fn say(out: &mut dyn Write, s: &str) {
+    let _ = writeln!(out, "{s}");
+    let _ = out.flush();
+}
+
+/// The main thread's side of a run: reads the workers' messages, prints progress,
+/// writes records, counts games, and stops the match when it must.
+struct Counter<'a> {
+    cfg: &'a MatchConfig,
+    prepared: &'a mut Prepared,
+    games: &'a [Scheduled],
+    names: &'a [String],
+    stop: &'a AtomicBool,
+    out: &'a mut dyn Write,
+}
+
+impl Counter<'_> {
+    /// Count every finished game until the workers are done; returns a failure that ends the run.
+    fn count_all(&mut self, rx: &Receiver<Msg>, standings: &mut Standings) -> Option<String> {
+        let mut failure = None;
+        for msg in rx.iter() {
+            let stopped = self.stop.load(Ordering::SeqCst);
+            match msg {
+                Msg::Started(job) if !stopped => {
+                    let [w, b] = job.players;
+                    let line = format!(
+                        "Started game {} of {} ({} vs {})",
+                        job.number, self.prepared.total, self.names[w], self.names[b]
+                    );
+                    say(self.out, &line);
+                }
+                Msg::Finished(job, report) if !stopped && report.outcome.termination != Termination::Unterminated => {
+                    if let Err(e) = self.count(job, &report, standings) {
+                        // Stop cleanly: the workers finish and their engines quit before the error is returned.
+                        failure = Some(e);
+                        self.stop.store(true, Ordering::SeqCst);
+                    }
+                }
+                _ => {}
             }
         }
+        failure
     }
-    let [w, b] = job.players;
-    let (white, black) = two_mut(procs, w, b);
-    let (white, black) = (
-        white.as_mut().expect("started above"),
-        black.as_mut().expect("started above"),
-    );
-    play_game(rules, [white, black])
-}
 
-fn start_failure(side: Side, e: &EngineError) -> GameReport {
-    let mut restart = [false; 2];
-    restart[side.index()] = true;
-    GameReport {
-        moves: Vec::new(),
-        outcome: forfeit_outcome(side, e, Termination::Abandoned),
-        restart,
-        crashed: restart,
-        started: SystemTime::now(),
-    }
-}
-
-fn sprt_llr(s: &Sprt, summary: &Summary) -> f64 {
-    if summary.pentanomial.pairs() > 0 {
-        s.llr_pentanomial(&summary.pentanomial)
-    } else {
-        s.llr_trinomial(summary.players[0].total)
-    }
-}
-
-/// The block printed every `-ratinginterval` games and at the end.
-fn results_block(cfg: &MatchConfig, s: &Summary) -> String {
-    let mut lines: Vec<String> = Vec::new();
-    if s.players.len() == 2 {
-        let p = &s.players[0];
-        let side = |label: String, wdl: Wdl| {
-            let score = if wdl.games() == 0 {
-                "nan".to_string()
+    /// One finished game: its lines, its record, the standings, and whether to stop.
+    fn count(&mut self, job: Job, report: &GameReport, standings: &mut Standings) -> Result<(), String> {
+        let [w, b] = job.players;
+        let o = &report.outcome;
+        let line = format!(
+            "Finished game {} ({} vs {}): {} {{{}}}",
+            job.number,
+            self.names[w],
+            self.names[b],
+            o.result_token(),
+            o.reason
+        );
+        say(self.out, &line);
+        let start = &self
+            .games
+            .iter()
+            .find(|g| g.job == job)
+            .expect("a scheduled game")
+            .start;
+        if let Some(f) = self.prepared.pgn.as_mut() {
+            let rec = record_text(self.cfg, &self.prepared.configs, self.names, job, start, report);
+            f.write_all(rec.as_bytes())
+                .and_then(|_| f.flush())
+                .map_err(|e| format!("-pgnout: {e}"))?;
+        }
+        let score = standings.record(FinishedGame {
+            job,
+            outcome: o.clone(),
+            plies: report.moves.len(),
+            start: start.nfen.clone(),
+            draft: start.draft.clone(),
+        });
+        say(self.out, &score);
+        // A shard plays all its games: the SPRT is decided over the merged shards.
+        if let Some(decision) = standings.sprt_decision().filter(|_| self.cfg.shard.is_none()) {
+            standings.stop(decision);
+            self.stop.store(true, Ordering::SeqCst);
+        }
+        if report.crashed.iter().any(|&c| c) && !self.cfg.recover {
+            let who = if report.crashed[0] {
+                &self.names[w]
             } else {
-                format!("{:.3}", wdl.score())
+                &self.names[b]
             };
-            format!(
-                "...      {label}: {} - {} - {}  [{score}] {}",
-                wdl.wins,
-                wdl.losses,
-                wdl.draws,
-                wdl.games()
-            )
-        };
-        if p.white.games() > 0 {
-            lines.push(side(format!("{} playing White", p.name), p.white));
+            standings.stop(format!("engine {who} crashed or stalled (use -recover to go on)"));
+            say(
+                self.out,
+                &format!("Stopping: engine {who} crashed or stalled; use -recover to go on"),
+            );
+            self.stop.store(true, Ordering::SeqCst);
         }
-        if p.black.games() > 0 {
-            lines.push(side(format!("{} playing Black", p.name), p.black));
+        let n = standings.summary().games.len() as u32;
+        let last = n as usize == self.games.len() || self.stop.load(Ordering::SeqCst);
+        if !last && self.cfg.rating_interval > 0 && n.is_multiple_of(self.cfg.rating_interval) {
+            say(self.out, &results_block(self.cfg, standings.summary()));
         }
-        let white_side = Wdl {
-            wins: p.white.wins + p.black.losses,
-            losses: p.white.losses + p.black.wins,
-            draws: p.total.draws,
-        };
-        if p.total.games() > 0 {
-            lines.push(side("White vs Black".to_string(), white_side));
-        }
-        lines.push(elo_line(p.total));
-        if cfg.repeat {
-            lines.push(pentanomial_line(&s.pentanomial));
-        }
-    } else {
-        lines.push(format!(
-            "{:<4} {:<25} {:>7} {:>7} {:>8} {:>7} {:>7}",
-            "Rank", "Name", "Elo", "+/-", "nGames", "Score", "Draw"
-        ));
-        let mut order: Vec<&PlayerStats> = s.players.iter().collect();
-        order.sort_by(|a, b| b.total.score().total_cmp(&a.total.score()));
-        for (i, p) in order.iter().enumerate() {
-            let e = Elo::new(p.total);
-            lines.push(format!(
-                "{:>4} {:<25} {:>7} {:>7} {:>8} {:>6}% {:>6}%",
-                i + 1,
-                p.name,
-                fmt_fixed(e.diff(), 0),
-                fmt_fixed(e.error_margin(), 0),
-                p.total.games(),
-                fmt_f1(p.total.score() * 100.0),
-                fmt_f1(e.draw_ratio())
-            ));
-        }
+        Ok(())
     }
-    if let (Some(sprt), Some(llr)) = (&cfg.sprt, s.llr) {
-        lines.push(sprt.status_line(llr));
-    }
-    lines.join("\n")
 }
 
-fn wdl_json(w: Wdl) -> Vec<(&'static str, Json)> {
-    let e = Elo::new(w);
-    vec![
-        ("games", Json::Int(w.games() as i64)),
-        ("wins", Json::Int(w.wins as i64)),
-        ("losses", Json::Int(w.losses as i64)),
-        ("draws", Json::Int(w.draws as i64)),
-        ("score", Json::Num(w.score())),
-        ("elo", Json::Num(e.diff())),
-        ("elo_error", Json::Num(e.error_margin())),
-        ("los", Json::Num(e.los())),
-        ("draw_ratio", Json::Num(e.draw_ratio())),
-    ]
-}
-
-/// The `-jsonout` document.
-pub fn summary_json(cfg: &MatchConfig, s: &Summary) -> Json {
-    let name = |i: usize| Json::str(s.players[i].name.clone());
-    let players = s
-        .players
-        .iter()
-        .map(|p| {
-            let mut f = vec![
-                ("name", Json::str(p.name.clone())),
-                ("id_name", p.id_name.clone().map_or(Json::Null, Json::Str)),
-            ];
-            f.extend(wdl_json(p.total));
-            f.push(("as_white", Json::obj(wdl_json(p.white))));
-            f.push(("as_black", Json::obj(wdl_json(p.black))));
-            Json::obj(f)
-        })
-        .collect();
-    let games = s
-        .games
-        .iter()
-        .map(|g| {
-            let mut f = vec![
-                ("number", Json::Int(g.job.number as i64)),
-                ("white", name(g.job.players[0])),
-                ("black", name(g.job.players[1])),
-                ("result", Json::str(g.outcome.result_token())),
-                ("termination", Json::str(g.outcome.termination.pgn())),
-                ("reason", Json::str(g.outcome.reason.clone())),
-                ("plies", Json::Int(g.plies as i64)),
-                ("start", Json::str(g.start.clone())),
-            ];
-            if let Some(d) = &g.draft {
-                f.push((
-                    "draft",
-                    Json::obj(vec![
-                        ("pool", Json::str(d.pool.clone())),
-                        ("picks", Json::str(d.picks.clone())),
-                        ("first", name(d.first)),
-                    ]),
-                ));
-            }
-            Json::obj(f)
-        })
-        .collect();
-    let mut doc = vec![
-        ("event", Json::str(cfg.event.clone())),
-        ("players", Json::Arr(players)),
-        ("games", Json::Arr(games)),
-    ];
-    if s.players.len() == 2 {
-        doc.push((
-            "pentanomial",
-            Json::Arr(s.pentanomial.counts.iter().map(|&c| Json::Int(c as i64)).collect()),
-        ));
-    }
-    if let (Some(sp), Some(llr)) = (&cfg.sprt, s.llr) {
-        let verdict = match sp.result(llr) {
-            SprtResult::Continue => "continue",
-            SprtResult::AcceptH0 => "H0",
-            SprtResult::AcceptH1 => "H1",
-        };
-        doc.push((
-            "sprt",
-            Json::obj(vec![
-                ("elo0", Json::Num(sp.elo0)),
-                ("elo1", Json::Num(sp.elo1)),
-                ("alpha", Json::Num(sp.alpha)),
-                ("beta", Json::Num(sp.beta)),
-                ("llr", Json::Num(llr)),
-                ("lbound", Json::Num(sp.lower_bound())),
-                ("ubound", Json::Num(sp.upper_bound())),
-                ("result", Json::str(verdict)),
-            ]),
-        ));
-    }
-    doc.push(("stopped", s.stopped.clone().map_or(Json::Null, Json::Str)));
-    Json::obj(doc)
+/// A game's record in PGN syntax.
+fn record_text(
+    cfg: &MatchConfig,
+    configs: &[Arc<EngineConfig>],
+    names: &[String],
+    job: Job,
+    start: &JobStart,
+    report: &GameReport,
+) -> String {
+    let [w, b] = job.players;
+    write_game(&RecordInfo {
+        event: &cfg.event,
+        site: &cfg.site,
+        date: pgn_date(report.started),
+        round: job.number,
+        white: &names[w],
+        black: &names[b],
+        fen: &start.nfen,
+        start_turn: start.pos.turn(),
+        black_first: start.pos.side_to_move() == Side::Black,
+        time_controls: [time_control_text(&configs[w]), time_control_text(&configs[b])],
+        moves: &report.moves,
+        outcome: &report.outcome,
+        draft: start.draft.as_ref().map(|d| super::pgn::DraftTags {
+            pool: &d.pool,
+            picks: &d.picks,
+            first: if d.first == w { Side::White } else { Side::Black },
+        }),
+    })
 }

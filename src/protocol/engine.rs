@@ -272,10 +272,9 @@ impl Engine {
     fn after_panic(&self, cmd: &Command) -> Vec<String> {
         let mut lines = vec!["info string error: internal error (see the log on stderr)".to_string()];
         if let Command::Go(_) = cmd {
-            let pos = self.game.position();
-            let best = match (self.game.result(), pos.legal_actions().first()) {
-                (None, Some(a)) => action_text(a, pos.catalogue()),
-                _ => "(none)".to_string(),
+            let best = match self.game.legal_actions().first() {
+                Some(a) => action_text(a, self.game.position().catalogue()),
+                None => "(none)".to_string(),
             };
             lines.push(format!("info depth 0 nodes 0 time 0 pv {best}").replace(" pv (none)", ""));
             lines.push(format!("bestmove {best}"));
@@ -302,7 +301,7 @@ impl Engine {
             Command::Query(q) => self.query(q),
             Command::Display => self.display(),
             Command::Legal => {
-                let mut moves = self.legal_texts(self.game.position());
+                let mut moves = self.legal_texts();
                 moves.insert(0, "legal".into());
                 self.out.line(&moves.join(" "));
             }
@@ -436,22 +435,17 @@ impl Engine {
         let cat = if path.is_empty() {
             Catalogue::builtin()
         } else {
-            let text =
-                std::fs::read_to_string(path).map_err(|e| format!("Catalogue File: cannot read '{path}': {e}"))?;
-            Catalogue::parse(&text)
-                .map_err(|e| format!("Catalogue File: '{path}' refused: {e}"))?
+            crate::catalogue_file::load(std::path::Path::new(path))
+                .map_err(|e| match e {
+                    crate::catalogue_file::LoadError::Unreadable(why) => {
+                        format!("Catalogue File: cannot read '{path}': {why}")
+                    }
+                    other => format!("Catalogue File: '{path}' refused: {other}"),
+                })?
                 .intern()
         };
         // Replay the game on the new catalogue; failing that, its start position.
-        let replay = || -> Option<Game> {
-            let start = parse_nfen(&nfen(self.game.start()), cat).ok()?;
-            let mut g = Game::new(start);
-            for (a, p) in self.game.actions().iter().zip(self.game.positions()) {
-                g.play_text(&action_text(a, p.catalogue())).ok()?;
-            }
-            Some(g)
-        };
-        if let Some(g) = replay() {
+        if let Some(g) = self.game.replay_on(cat) {
             self.game = g;
         } else {
             let start = Position::startpos(cat).map_err(|e| {
@@ -552,11 +546,13 @@ impl Engine {
         self.out.line(&format!("response {answer}"));
     }
 
-    fn legal_texts(&self, pos: &Position) -> Vec<String> {
-        let mut v: Vec<String> = pos
+    /// The game's legal actions as text, sorted: none once the game has a result (D14).
+    fn legal_texts(&self) -> Vec<String> {
+        let mut v: Vec<String> = self
+            .game
             .legal_actions()
             .iter()
-            .map(|a| action_text(a, pos.catalogue()))
+            .map(|a| action_text(a, self.game.position().catalogue()))
             .collect();
         v.sort();
         v
@@ -617,7 +613,7 @@ impl Engine {
             return vec!["Nodes searched: 1".to_string()];
         }
         let count = if full { perft::perft_full } else { perft::perft };
-        let actions = pos.legal_actions();
+        let actions = self.game.legal_actions();
         let mut counts = Vec::with_capacity(actions.len());
         for a in &actions {
             if signals.stop.load(Ordering::SeqCst) {
@@ -714,20 +710,17 @@ impl Engine {
             }
         });
         wait_release();
-        let legal = root.legal_actions();
         let best = match result.best {
-            Some(b) if legal.contains(&b) => b,
+            Some(b) if root.is_legal(&b) => b,
             other => {
                 if let Some(b) = other {
                     log::error!("search returned an illegal move {b:?}; playing the first legal one");
                 }
-                legal[0]
+                root.legal_actions()[0]
             }
         };
         let after = root.play(&best);
-        let ponder = result
-            .ponder
-            .filter(|p| after.outcome().is_none() && after.legal_actions().contains(p));
+        let ponder = result.ponder.filter(|p| after.is_legal(p));
         let elapsed = started.elapsed();
         let nps = (result.nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64;
         // The final info: none needed when the search's own last line already says it all;
@@ -822,7 +815,7 @@ fn legal_prefix(root: &Position, pv: &[Action]) -> Vec<Action> {
     let mut pos = *root;
     let mut out = Vec::with_capacity(pv.len());
     for a in pv {
-        if pos.outcome().is_some() || !pos.legal_actions().contains(a) {
+        if !pos.is_legal(a) {
             break;
         }
         out.push(*a);

@@ -1,6 +1,7 @@
 //! Actions: everything a player can do on a turn (R15), as plain values.
 
 use super::catalogue::Kind;
+use super::constants::MAX_CHOICES;
 use super::square::Square;
 
 /// What an action starts with.
@@ -58,7 +59,7 @@ pub struct Choices {
 
 impl Choices {
     /// Most tokens one action carries.
-    pub const CAPACITY: usize = 3;
+    pub const CAPACITY: usize = MAX_CHOICES;
 
     /// No choices.
     pub const NONE: Choices = Choices {

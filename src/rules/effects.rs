@@ -1,50 +1,48 @@
-//! Effect steps (R17, R18, RULES.md D1–D11): their choices and their resolution.
+//! Effect steps (R17, R18; RULES.md D1–D11, D16–D27): for a dratp or invoke, the choices each catalogue
+//! `EffectStep` offers (the tokens of the action text, D2), enumerated step after step into one action per
+//! combination; whether an invoke would change anything (D27); and how each step changes the position once its
+//! tokens are chosen. The catalogue says what a piece does; this module says how.
 
 use super::action::{Action, Choices, Token};
-use super::catalogue::{Area, EffectAction, Place, Scope, Target};
+use super::catalogue::{Area, EffectStep, Place, Scope, Target};
 use super::movegen::{ring, ActionSink};
-use super::position::{Freeze, Piece, Placed, Position, MAX_FREEZES};
+use super::piece::{Piece, Placed};
+use super::position::{Freeze, Position, MAX_FREEZES};
 use super::square::{zones, Bitboard, Square};
 
-impl EffectAction {
+impl EffectStep {
     /// Whether the step moves pieces the way moves do (Tagu's extra moves, the Gulled's mass advance), so that it
     /// may take a piece, even the Navia.
     pub fn makes_moves(&self) -> bool {
-        matches!(self, EffectAction::ExtraMoves(_) | EffectAction::AdvanceGulled)
+        matches!(self, EffectStep::ExtraMoves(_) | EffectStep::AdvanceGulled)
     }
 
     /// Whether the step asks the player for a choice (a token in the action text, D2).
     pub fn has_choice(&self) -> bool {
         matches!(
             self,
-            EffectAction::ReturnToKeep(t) if *t != Target::Itself
+            EffectStep::ReturnToKeep(t) if *t != Target::Itself
         ) || matches!(
             self,
-            EffectAction::Remove(_)
-                | EffectAction::Revive(_)
-                | EffectAction::Steal(_)
-                | EffectAction::Relocate { .. }
-                | EffectAction::Swap(_)
-                | EffectAction::Freeze(_)
-                | EffectAction::ExtraMoves(_)
+            EffectStep::Remove(_)
+                | EffectStep::Revive(_)
+                | EffectStep::Steal(_)
+                | EffectStep::Relocate { .. }
+                | EffectStep::Swap(_)
+                | EffectStep::Freeze(_)
+                | EffectStep::ExtraMoves(_)
         )
     }
 }
 
 impl Position {
     /// Enumerate the choices of effect steps one after another (D1, D2), pushing one action per combination.
-    pub(super) fn expand_steps(
-        &self,
-        piece: Square,
-        steps: &[EffectAction],
-        action: Action,
-        out: &mut impl ActionSink,
-    ) {
+    pub(super) fn expand_steps(&self, piece: Square, steps: &[EffectStep], action: Action, out: &mut impl ActionSink) {
         let Some((&step, rest)) = steps.split_first() else {
             out.push(action);
             return;
         };
-        let needs_state = rest.iter().any(EffectAction::has_choice);
+        let needs_state = rest.iter().any(EffectStep::has_choice);
         if !step.has_choice() {
             if needs_state {
                 let mut next = *self;
@@ -70,14 +68,14 @@ impl Position {
                 out.push(a);
             }
         });
-        let optional = matches!(step, EffectAction::Relocate { optional: true, .. });
+        let optional = matches!(step, EffectStep::Relocate { optional: true, .. });
         if !any || optional {
             self.go_on(Some(piece), rest, action, out);
         }
     }
 
     /// Continue with the remaining steps unless the piece left the board or the game ended.
-    fn go_on(&self, at: Option<Square>, rest: &[EffectAction], a: Action, out: &mut impl ActionSink) {
+    fn go_on(&self, at: Option<Square>, rest: &[EffectStep], a: Action, out: &mut impl ActionSink) {
         match at {
             Some(sq) if self.outcome.is_none() => self.expand_steps(sq, rest, a, out),
             _ => out.push(a),
@@ -85,7 +83,7 @@ impl Position {
     }
 
     /// D27: whether an invoke's step would change anything (a target to choose, a pool to drain, a Gulled to move).
-    pub(super) fn invoke_does_something(&self, piece: Square, step: EffectAction) -> bool {
+    pub(super) fn invoke_does_something(&self, piece: Square, step: EffectStep) -> bool {
         if step.has_choice() {
             let mut any = false;
             self.step_options(piece, step, &mut |_| any = true);
@@ -136,22 +134,22 @@ impl Position {
 
     /// Hand every valid token list for one step with a choice to `each`, in a fixed order (none when the step
     /// has no target). A callback rather than a list: the search generates these at every node, without allocating.
-    fn step_options(&self, piece: Square, step: EffectAction, each: &mut dyn FnMut(&[Token])) {
+    fn step_options(&self, piece: Square, step: EffectStep, each: &mut dyn FnMut(&[Token])) {
         let us = self.side;
         match step {
-            EffectAction::Remove(t) | EffectAction::ReturnToKeep(t) | EffectAction::Freeze(t) => {
+            EffectStep::Remove(t) | EffectStep::ReturnToKeep(t) | EffectStep::Freeze(t) => {
                 let mut squares = self.target_squares(piece, t);
-                if matches!(step, EffectAction::ReturnToKeep(_)) {
+                if matches!(step, EffectStep::ReturnToKeep(_)) {
                     squares &= self.maseitai;
                 }
-                if matches!(step, EffectAction::Freeze(_)) && !self.freeze_slot_free() {
+                if matches!(step, EffectStep::Freeze(_)) && !self.freeze_slot_free() {
                     squares = Bitboard::EMPTY;
                 }
                 for s in squares {
                     each(&[Token::Square(s)]);
                 }
             }
-            EffectAction::Revive(place) => {
+            EffectStep::Revive(place) => {
                 let places = self.place_squares(piece, place);
                 for kind in self.graves[us.index()].maseitai.distinct() {
                     for s in places {
@@ -159,7 +157,8 @@ impl Position {
                     }
                 }
             }
-            EffectAction::Steal(place) => {
+            // D26: from the opponent's graveyard only, onto the owner's squares.
+            EffectStep::Steal(place) => {
                 let places = self.place_squares(piece, place);
                 let g = &self.graves[us.opponent().index()];
                 for s in places {
@@ -174,7 +173,7 @@ impl Position {
                     }
                 }
             }
-            EffectAction::Relocate { who, to, .. } => {
+            EffectStep::Relocate { who, to, .. } => {
                 let places = self.place_squares(piece, to);
                 if who == Target::Itself {
                     for s in places {
@@ -188,25 +187,25 @@ impl Position {
                     }
                 }
             }
-            EffectAction::Swap(t) => {
+            EffectStep::Swap(t) => {
                 let squares = self.target_squares(piece, t);
                 for a in squares {
                     let pa = self.piece_at(a);
                     for b in squares & Bitboard(!((2u64 << a.index()) - 1)) {
-                        if self.piece_at(b) != pa {
+                        if self.piece_at(b) != pa || self.swap_moves_freezes(a, b) {
                             each(&[Token::Square(a), Token::Square(b)]);
                         }
                     }
                 }
             }
-            EffectAction::ExtraMoves(n) => {
+            EffectStep::ExtraMoves(n) => {
                 self.extra_move_options(piece, n, &mut [Token::Gyullas; Choices::CAPACITY], 0, each)
             }
             _ => {}
         }
     }
 
-    /// Sequences of up to `n` plain battle-piece moves (Tagu), each legal after the ones before. `prefix` holds
+    /// D20: sequences of up to `n` plain battle-piece moves (Tagu), each legal after the ones before. `prefix` holds
     /// the `len` moves made so far; the moves come from the reach tables (no follow-ups to expand).
     fn extra_move_options(
         &self,
@@ -235,7 +234,7 @@ impl Position {
         }
     }
 
-    /// One further move (Tagu): an ordinary move, whose revenge resolves at once.
+    /// One further move (Tagu, D20): an ordinary move, whose revenge resolves at once (D17).
     fn extra_move(&mut self, from: Square, to: Square) {
         if self.move_part(from, to) {
             self.bury_at(to, self.side.opponent());
@@ -243,57 +242,57 @@ impl Position {
     }
 
     /// How many of `tokens` (the rest of an action's tokens) the step takes (D2).
-    pub(super) fn tokens_taken(&self, step: EffectAction, tokens: &[Token]) -> usize {
+    pub(super) fn tokens_taken(&self, step: EffectStep, tokens: &[Token]) -> usize {
         let fits = |t: &Token| match (step, t) {
-            (EffectAction::Remove(_) | EffectAction::ReturnToKeep(_) | EffectAction::Freeze(_), Token::Square(_)) => {
-                true
-            }
-            (EffectAction::Revive(_), Token::Placed(..)) => true,
-            (EffectAction::Steal(_), Token::Placed(..) | Token::Gulled { .. }) => true,
+            (EffectStep::Remove(_) | EffectStep::ReturnToKeep(_) | EffectStep::Freeze(_), Token::Square(_)) => true,
+            (EffectStep::Revive(_), Token::Placed(..)) => true,
+            (EffectStep::Steal(_), Token::Placed(..) | Token::Gulled { .. }) => true,
             (
-                EffectAction::Relocate {
+                EffectStep::Relocate {
                     who: Target::Itself, ..
                 },
                 Token::Square(_),
             ) => true,
-            (EffectAction::Relocate { who, .. }, Token::Pair(..)) => who != Target::Itself,
-            (EffectAction::Swap(_), Token::Square(_)) => true,
-            (EffectAction::ExtraMoves(_), Token::Pair(..)) => true,
+            (EffectStep::Relocate { who, .. }, Token::Pair(..)) => who != Target::Itself,
+            (EffectStep::Swap(_), Token::Square(_)) => true,
+            (EffectStep::ExtraMoves(_), Token::Pair(..)) => true,
             _ => false,
         };
         let want = match step {
             _ if !step.has_choice() => 0,
-            EffectAction::Swap(_) => 2,
-            EffectAction::ExtraMoves(n) => n as usize,
+            EffectStep::Swap(_) => 2,
+            EffectStep::ExtraMoves(n) => n as usize,
             _ => 1,
         };
         let n = tokens.iter().take(want).take_while(|t| fits(t)).count();
         match step {
-            EffectAction::Swap(_) if n < 2 => 0,
+            EffectStep::Swap(_) if n < 2 => 0,
             _ => n,
         }
     }
 
     /// Apply one effect step with its tokens; returns where the effect's piece now
-    /// stands, or `None` once it has left the board.
-    pub(super) fn apply_step(&mut self, piece: Square, step: EffectAction, tokens: &[Token]) -> Option<Square> {
+    /// stands, or `None` once it has left the board. Long on purpose: one short match arm per step kind and
+    /// token shape, so the whole table of what each step does reads in one place.
+    pub(super) fn apply_step(&mut self, piece: Square, step: EffectStep, tokens: &[Token]) -> Option<Square> {
         let us = self.side;
         let them = us.opponent();
         match (step, tokens) {
-            (EffectAction::Sacrifice, _) => {
+            (EffectStep::Sacrifice, _) => {
                 self.bury_at(piece, us);
                 return None;
             }
-            (EffectAction::Remove(_), &[Token::Square(s)]) => {
+            (EffectStep::Remove(_), &[Token::Square(s)]) => {
                 self.bury_at(s, us);
             }
-            (EffectAction::RemoveArea(area), _) => {
+            // D22: battle pieces of both sides, never a Navia, never the piece itself.
+            (EffectStep::RemoveArea(area), _) => {
                 let hit = Self::area_squares(piece, area) & self.occupied() & !self.navias & !piece.bb();
                 for s in hit {
                     self.bury_at(s, us);
                 }
             }
-            (EffectAction::ReturnToKeep(Target::Itself), _) => {
+            (EffectStep::ReturnToKeep(Target::Itself), _) => {
                 self.unfreeze_square(piece);
                 if let Some(Placed {
                     side,
@@ -305,7 +304,7 @@ impl Position {
                 }
                 return None;
             }
-            (EffectAction::ReturnToKeep(_), &[Token::Square(s)]) => {
+            (EffectStep::ReturnToKeep(_), &[Token::Square(s)]) => {
                 self.unfreeze_square(s);
                 if let Some(Placed {
                     side,
@@ -319,7 +318,7 @@ impl Position {
                     return None;
                 }
             }
-            (EffectAction::Revive(_), &[Token::Placed(k, s)]) => {
+            (EffectStep::Revive(_), &[Token::Placed(k, s)]) => {
                 self.grave_remove(us, k);
                 self.put(
                     s,
@@ -330,7 +329,8 @@ impl Position {
                     },
                 );
             }
-            (EffectAction::ReviveGulled, _) => {
+            // D21: Odd fills the empty squares of the owner's second rank from file a.
+            (EffectStep::ReviveGulled, _) => {
                 let g = self.graves[us.index()];
                 let second = zones::BACK_RANK[us.index()];
                 let rank = if us == super::square::Side::White {
@@ -355,7 +355,7 @@ impl Position {
                 }
                 self.set_grave_gulled(us, g.black - placed, g.red);
             }
-            (EffectAction::Steal(_), &[Token::Placed(k, s)]) => {
+            (EffectStep::Steal(_), &[Token::Placed(k, s)]) => {
                 self.grave_remove(them, k);
                 self.put(
                     s,
@@ -366,7 +366,7 @@ impl Position {
                     },
                 );
             }
-            (EffectAction::Steal(_), &[Token::Gulled { red, to }]) => {
+            (EffectStep::Steal(_), &[Token::Gulled { red, to }]) => {
                 let g = self.graves[them.index()];
                 let (b, r, piece_kind) = if red {
                     (g.black, g.red - 1, Piece::RedGulled)
@@ -383,17 +383,17 @@ impl Position {
                     },
                 );
             }
-            (EffectAction::Relocate { .. }, &[Token::Square(s)]) => {
+            (EffectStep::Relocate { .. }, &[Token::Square(s)]) => {
                 self.shift(piece, s);
                 return Some(s);
             }
-            (EffectAction::Relocate { .. }, &[Token::Pair(f, t)]) => {
+            (EffectStep::Relocate { .. }, &[Token::Pair(f, t)]) => {
                 self.shift(f, t);
                 if f == piece {
                     return Some(t);
                 }
             }
-            (EffectAction::Swap(_), &[Token::Square(a), Token::Square(b)]) => {
+            (EffectStep::Swap(_), &[Token::Square(a), Token::Square(b)]) => {
                 self.swap_squares(a, b);
                 if piece == a {
                     return Some(b);
@@ -401,21 +401,21 @@ impl Position {
                     return Some(a);
                 }
             }
-            (EffectAction::Freeze(_), &[Token::Square(s)]) => {
+            (EffectStep::Freeze(_), &[Token::Square(s)]) => {
                 self.add_freeze(Freeze { by: piece, target: s });
             }
-            (EffectAction::Undo(Scope::Itself), _) => self.unflip(piece),
-            (EffectAction::Undo(Scope::Others), _) => {
+            (EffectStep::Undo(Scope::Itself), _) => self.unflip(piece),
+            (EffectStep::Undo(Scope::Others), _) => {
                 for s in self.maseitai & self.dratped & !piece.bb() {
                     self.unflip(s);
                 }
             }
-            (EffectAction::Gain(n), _) => self.earn(us, n as u32),
-            (EffectAction::Drain(n), _) => {
+            (EffectStep::Gain(n), _) => self.earn(us, n as u32),
+            (EffectStep::Drain(n), _) => {
                 let left = self.pools[them.index()].saturating_sub(n);
                 self.set_pool(them, left);
             }
-            (EffectAction::GainPerGrave, _) => {
+            (EffectStep::GainPerGrave, _) => {
                 let n: u32 = self
                     .graves
                     .iter()
@@ -423,8 +423,8 @@ impl Position {
                     .sum();
                 self.earn(us, n);
             }
-            (EffectAction::AdvanceGulled, _) => self.advance_gulled(),
-            (EffectAction::ExtraMoves(_), pairs) => {
+            (EffectStep::AdvanceGulled, _) => self.advance_gulled(),
+            (EffectStep::ExtraMoves(_), pairs) => {
                 for &t in pairs {
                     if let Token::Pair(f, to) = t {
                         if self.outcome.is_some() {
@@ -439,7 +439,7 @@ impl Position {
         Some(piece)
     }
 
-    /// Billpentod: every black Gulled of the side to move that can step forward does, front ones first, so a
+    /// D19, Billpentod: every black Gulled of the side to move that can step forward does, front ones first, so a
     /// file of Gulled advances together; captures pay their reward (R13), the steps themselves earn nothing.
     fn advance_gulled(&mut self) {
         let us = self.side;
@@ -464,6 +464,34 @@ impl Position {
             self.shift(from, to);
             self.earn(us, reward);
         }
+    }
+
+    /// D4, D16: a swap of two pieces that are the same to the rules still changes the position when it carries a
+    /// freeze from one square to the other.
+    fn swap_moves_freezes(&self, a: Square, b: Square) -> bool {
+        if !self.has_freezes() {
+            return false;
+        }
+        let other = |s: Square| {
+            if s == a {
+                b
+            } else if s == b {
+                a
+            } else {
+                s
+            }
+        };
+        let mut moved: Vec<Freeze> = self
+            .freezes
+            .iter()
+            .flatten()
+            .map(|f| Freeze {
+                by: other(f.by),
+                target: other(f.target),
+            })
+            .collect();
+        moved.sort();
+        moved != self.freeze_list()
     }
 
     /// Whether a freeze slot is free (Kanaba).

@@ -7,7 +7,8 @@
 use thiserror::Error;
 
 use super::catalogue::{Catalogue, Kind, PieceClass};
-use super::position::{Piece, Placed, Position, Setup};
+use super::piece::{Piece, Placed};
+use super::position::{Position, Setup};
 use super::rng::Rng;
 use super::square::{Side, Square};
 
@@ -186,6 +187,26 @@ pub fn validate(force: &Force, rule: ForceRule, cat: &Catalogue) -> Result<(), F
     Ok(())
 }
 
+/// R31: the default match-up, Starter Set 1 (N01, M01–M07) for the first player and Starter Set 2 (N02, M08–M14)
+/// for the second; a catalogue that lacks one of them cannot make it.
+pub fn starter_forces(cat: &Catalogue) -> Result<[Force; 2], ForceError> {
+    let force = |navia: &str, first: u16| {
+        let ids: Vec<String> = (first..first + FORCE_SIZE as u16).map(|n| format!("M{n:02}")).collect();
+        let words: Vec<&str> = ids.iter().map(String::as_str).collect();
+        Force::from_words(navia, &words, cat)
+    };
+    Ok([force("N01", 1)?, force("N02", 8)?])
+}
+
+impl Position {
+    /// The default start (R7) with the default match-up (R31), built from the Starter forces of the given
+    /// catalogue; its NFEN is `START_NFEN`. A catalogue without the Starter pieces cannot make it.
+    pub fn startpos(cat: &'static Catalogue) -> Result<Position, ForceError> {
+        let [first, second] = starter_forces(cat)?;
+        start_position(&first, &second, cat)
+    }
+}
+
 /// The standard setup (R7) with these forces, first player first: Navias on d1
 /// and d7, Gulled on their squares, the Maseitai in the keeps, pools 0. Each
 /// force must pass [`validate`] under the standard rule (the loosest, R28).
@@ -215,7 +236,7 @@ pub fn start_position(first: &Force, second: &Force, cat: &'static Catalogue) ->
         side: Side::White,
         pools: [0, 0],
         keeps: [first.maseitai.clone(), second.maseitai.clone()],
-        graves: [(0, 0, Vec::new()), (0, 0, Vec::new())],
+        graves: Default::default(),
         lasting: Vec::new(),
         turn: 1,
     };
@@ -229,7 +250,7 @@ fn of_class(cat: &Catalogue, class: PieceClass) -> Vec<Kind> {
 
 /// `n` Maseitai drawn uniformly from the catalogue's copies, each Maseitai
 /// having `copies` copies in the supply; `None` if the supply is too small.
-fn draw(cat: &Catalogue, n: usize, copies: usize, rng: &mut Rng) -> Option<(Vec<Kind>, usize)> {
+fn draw(cat: &Catalogue, n: usize, copies: usize, rng: &mut Rng) -> Option<Vec<Kind>> {
     let kinds = of_class(cat, PieceClass::Maseitai);
     let mut supply: Vec<Kind> = kinds.iter().flat_map(|&k| std::iter::repeat_n(k, copies)).collect();
     if supply.len() < n {
@@ -240,7 +261,7 @@ fn draw(cat: &Catalogue, n: usize, copies: usize, rng: &mut Rng) -> Option<(Vec<
         let i = rng.below(supply.len());
         out.push(supply.swap_remove(i));
     }
-    Some((out, kinds.len()))
+    Some(out)
 }
 
 /// A random force valid under `rule`, the same for the same seed and catalogue:
@@ -264,7 +285,7 @@ pub fn random_force(rule: ForceRule, cat: &Catalogue, seed: u64) -> Result<Force
         return Err(too_small(masei));
     }
     let navia = navias[rng.below(navias.len())];
-    let (maseitai, _) = draw(cat, FORCE_SIZE, rule.max_copies(), &mut rng).ok_or_else(|| too_small(masei))?;
+    let maseitai = draw(cat, FORCE_SIZE, rule.max_copies(), &mut rng).ok_or_else(|| too_small(masei))?;
     Ok(Force { navia, maseitai })
 }
 
@@ -272,7 +293,7 @@ pub fn random_force(rule: ForceRule, cat: &Catalogue, seed: u64) -> Result<Force
 /// every drafted force is standard), the same for the same seed and catalogue.
 pub fn random_draft_pool(cat: &Catalogue, seed: u64) -> Result<Vec<Kind>, ForceError> {
     let mut rng = Rng::new(seed);
-    let (mut pool, _) = draw(cat, DRAFT_POOL_SIZE, 2, &mut rng).ok_or_else(|| {
+    let mut pool = draw(cat, DRAFT_POOL_SIZE, 2, &mut rng).ok_or_else(|| {
         ForceError::Catalogue(
             "a draft pool",
             of_class(cat, PieceClass::Navia).len(),

@@ -1,7 +1,9 @@
 //! A game: a start position plus the actions played, with its result (R25–R27).
 
 use super::action::Action;
-use super::notation::{parse_action, MoveError};
+use super::catalogue::Catalogue;
+use super::make::IllegalAction;
+use super::notation::{action_text, nfen, parse_action, parse_nfen, MoveError};
 use super::position::{Position, WinReason};
 use super::square::Side;
 
@@ -81,11 +83,52 @@ impl Game {
         &self.actions
     }
 
-    /// Play an action known to be legal in the current position.
+    /// The legal actions of the current position, or none once the game has a result (D14), including a result
+    /// that only the history shows (R26 repetition).
+    pub fn legal_actions(&self) -> Vec<Action> {
+        if self.position().outcome().is_some() || self.thousand_war().is_some() {
+            return Vec::new();
+        }
+        self.position().legal_actions()
+    }
+
+    /// Play an action known to be legal: the caller guarantees it is one of `legal_actions()`. Not checked in
+    /// release builds (the search plays its own generated actions); use `try_play` for actions from outside.
     pub fn play(&mut self, a: Action) {
+        debug_assert!(self.position().outcome().is_none(), "play after the game ended");
         let next = self.position().play(&a);
         self.positions.push(next);
         self.actions.push(a);
+    }
+
+    /// Play `a` if it is one of `legal_actions()`: the checked `play`.
+    ///
+    /// ```
+    /// use dratp::rules::{Catalogue, Game, Position};
+    ///
+    /// let mut game = Game::new(Position::startpos(Catalogue::builtin())?);
+    /// let first = game.legal_actions()[0];
+    /// game.try_play(first)?;
+    /// assert_eq!(game.actions(), &[first]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn try_play(&mut self, a: Action) -> Result<(), IllegalAction> {
+        if !self.legal_actions().contains(&a) {
+            return Err(IllegalAction);
+        }
+        self.play(a);
+        Ok(())
+    }
+
+    /// The same game on another catalogue: its start position and every action, each printed on this game's
+    /// catalogue and read back on `cat`. `None` if the start or an action does not exist or is not legal there.
+    pub fn replay_on(&self, cat: &'static Catalogue) -> Option<Game> {
+        let start = parse_nfen(&nfen(self.start()), cat).ok()?;
+        let mut g = Game::new(start);
+        for (a, p) in self.actions.iter().zip(&self.positions) {
+            g.play_text(&action_text(a, p.catalogue())).ok()?;
+        }
+        Some(g)
     }
 
     /// Parse, check and play a move text; a finished game takes no more moves.

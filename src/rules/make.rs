@@ -1,13 +1,50 @@
 //! Making an action: copy-make (R13, R15, R17–R23).
 
 use super::action::{Action, ActionKind, Follow, Token};
-use super::catalogue::EffectAction;
+use super::catalogue::EffectStep;
+use super::constants::{LINE_OVER_BONUS, NAVIA_DRATP_COST};
 use super::movegen::zone_cost;
-use super::position::{Outcome, Piece, Placed, Position, WinReason};
+use super::piece::{Piece, Placed};
+use super::position::{Outcome, Position, WinReason};
 use super::square::{Side, Square};
 
+use thiserror::Error;
+
+/// An action `try_play` refused: the game is over or it is not one of the legal actions.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
+#[error("not a legal action in this position")]
+pub struct IllegalAction;
+
 impl Position {
-    /// The position after a legal action. Behaviour on an illegal action is unspecified (but safe).
+    /// Whether `a` is one of `legal_actions()` (none once the position has a result, D14).
+    pub fn is_legal(&self, a: &Action) -> bool {
+        self.outcome.is_none() && self.legal_actions().contains(a)
+    }
+
+    /// The position after `a` if it is legal: the checked `play`, for actions that come from outside.
+    ///
+    /// ```
+    /// use dratp::rules::{Action, Catalogue, Position, Square};
+    ///
+    /// let pos = Position::startpos(Catalogue::builtin())?;
+    /// let step = |from: &str, to: &str| -> Result<Action, Box<dyn std::error::Error>> {
+    ///     Ok(Action::step(from.parse::<Square>()?, to.parse::<Square>()?))
+    /// };
+    /// assert!(pos.try_play(&step("d1", "c1")?).is_ok());
+    /// assert!(pos.try_play(&step("d1", "d3")?).is_err(), "a Navia steps one square (R9)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn try_play(&self, a: &Action) -> Result<Position, IllegalAction> {
+        if self.is_legal(a) {
+            Ok(self.play(a))
+        } else {
+            Err(IllegalAction)
+        }
+    }
+
+    /// The position after a legal action, not checked: the caller guarantees `a` is one of `legal_actions()`
+    /// (the search and perft play only what they generated). On any other action the result is unspecified but
+    /// safe (no panic, no undefined behaviour); use `try_play` for actions from outside.
     pub fn play(&self, a: &Action) -> Position {
         let mut p = *self;
         p.apply(a);
@@ -46,7 +83,7 @@ impl Position {
         if a.follow != Follow::Nothing && p.outcome.is_none() {
             actor = p.resolve_follow(a);
         }
-        // Papillonera-like revenge: the taker goes to its graveyard once the turn ends.
+        // D17: Papillonera-like revenge: the taker goes to its graveyard once the turn ends.
         if let (true, Some(sq), None) = (revenge, actor, p.outcome) {
             if p.piece_at(sq).is_some_and(|pl| pl.side == us && pl.piece.is_battle()) {
                 p.bury_at(sq, us.opponent());
@@ -87,7 +124,7 @@ impl Position {
                     },
                 );
             }
-            _ => self.earn(us, income + 10),
+            _ => self.earn(us, income + LINE_OVER_BONUS as u32),
         }
     }
 
@@ -152,17 +189,17 @@ impl Position {
         let pl = self.piece_at(at)?;
         let kind = match pl.piece {
             Piece::Navia(_) => {
-                self.pay_and_flip(at, Follow::Dratp, 60);
+                self.pay_and_flip(at, Follow::Dratp, NAVIA_DRATP_COST);
                 return Some(at);
             }
             Piece::Maseitai(k) => k,
             _ => return Some(at),
         };
         let def = self.cat.get(kind);
-        let (cost, steps): (u8, &[EffectAction]) = match a.follow {
+        let (cost, steps): (u8, &[EffectStep]) = match a.follow {
             Follow::Dratp => (def.cost, &def.effect.on_dratp),
             _ => match &def.effect.invoke {
-                Some(inv) => (inv.cost, std::slice::from_ref(&inv.action)),
+                Some(inv) => (inv.cost, std::slice::from_ref(&inv.step)),
                 None => return Some(at),
             },
         };

@@ -1,8 +1,14 @@
-//! Legal actions (R8–R23), check (R24), and making an action (copy-make).
+//! Legal actions (R8–R24) and what they are built from: the reach of each piece (compass marks, Gulled steps,
+//! the Navia's ring), the auras of dratped pieces (immortality, freezes D16, Chugyullas D18, Tanhoizer D23,
+//! Oriondober D24, Wishborn D25), check (R24), and the generator itself. Actions go to an `ActionSink` (a list, a
+//! counter for bulk perft, or the search's staged list); a move whose effect asks for choices is handed over as a
+//! `Family` to expand later. Making an action is in `make`, effect steps in `effects`.
 
 use super::action::{Action, ActionKind, Choices, Follow, Token};
-use super::catalogue::{EffectAction, Kind, MarkKind};
-use super::position::{Piece, Placed, Position};
+use super::catalogue::{EffectStep, Kind, MarkKind};
+use super::constants::{NAVIA_DRATP_COST, VAULT_CAP};
+use super::piece::{Piece, Placed};
+use super::position::Position;
 use super::square::{zones, Bitboard, Side, Square, SIZE};
 
 /// Where generated actions go: a list, a counter for bulk perft, or the search's staged move list.
@@ -27,7 +33,7 @@ pub struct Family<'p> {
     pos: &'p Position,
     head: Action,
     cost: u8,
-    steps: &'static [EffectAction],
+    steps: &'static [EffectStep],
 }
 
 impl Family<'_> {
@@ -328,12 +334,15 @@ impl Position {
                 if t.immobile {
                     a.stuck |= sq.bb();
                 }
+                // D25: Wishborn's dots protect its owner's other battle pieces.
                 if t.protect_dots {
                     a.untakeable[s] |= dots & self.sides[s] & !self.navias;
                 }
+                // D23: Tanhoizer's dots are summon squares while it stands dratped.
                 if t.summon_dots {
                     a.extra_summon[s] |= dots;
                 }
+                // D24: Oriondober on an enemy summon square cannot be taken and bans summons onto its dots.
                 if t.outpost && zones::SUMMON[o].has(sq) {
                     a.untakeable[s] |= sq.bb();
                     a.banned_summon[o] |= dots;
@@ -343,7 +352,7 @@ impl Position {
         a
     }
 
-    /// Income a side earns for each move of a battle piece (Chugyullas-like passives).
+    /// D18: income a side earns for each move of a battle piece (Chugyullas-like passives).
     #[inline]
     pub(super) fn battle_income(&self, side: Side) -> u32 {
         let mut n = 0;
@@ -357,12 +366,6 @@ impl Position {
     pub fn reach(&self, sq: Square) -> Bitboard {
         let au = self.auras();
         self.reach_with(sq, &au)
-    }
-
-    /// Each piece on `squares` with the squares it could move to: `reach` for many pieces, gathering auras once.
-    pub fn reaches(&self, squares: Bitboard) -> impl Iterator<Item = (Square, Bitboard)> + '_ {
-        let au = self.auras();
-        (squares & self.occupied()).map(move |sq| (sq, self.reach_with(sq, &au)))
     }
 
     /// The reach of every piece on the board, per piece and per side (`reach` of each piece, gathered once).
@@ -505,6 +508,10 @@ impl Position {
         gain
     }
 
+    /// Every legal action, in the fixed order perft and the search rely on: Gulled moves and line overs (R8, R22),
+    /// the Navia (R9, R19, R23), summons (R16), then Maseitai moves and follows (R10, R15, R17, R18). One pass over
+    /// the board on purpose (the hottest function of perft and search): splitting it would pass the shared state
+    /// (pool, auras, reach map) around for every piece.
     pub(super) fn generate_into(&self, out: &mut impl ActionSink, map: Option<&ReachMap>) {
         if self.outcome.is_some() {
             return;
@@ -540,7 +547,7 @@ impl Position {
                     });
                 }
             }
-            if pool >= 60 && !map.map_or_else(|| self.in_check(us), |m| m.in_check(self, us)) {
+            if pool >= NAVIA_DRATP_COST as u32 && !map.map_or_else(|| self.in_check(us), |m| m.in_check(self, us)) {
                 out.push(Action {
                     kind: ActionKind::InPlace,
                     follow: Follow::Dratp,
@@ -600,7 +607,7 @@ impl Position {
                     continue; // R15: taking the Navia ends the game at once.
                 }
                 let cost = zone_cost(cost, to) as u32;
-                if pool >= cost || (pool + self.move_gain(to, mover)).min(60) >= cost {
+                if pool >= cost || (pool + self.move_gain(to, mover)).min(VAULT_CAP as u32) >= cost {
                     self.push_follows(from, to, kind, dratped, out);
                 }
             }
@@ -614,11 +621,11 @@ impl Position {
     fn navia_dratp_ok_after(&self, from: Square, to: Square) -> bool {
         let pool = self.pools[self.side.index()] as u32;
         // A Navia earns only by taking a piece, so most Navia steps are ruled out without looking further.
-        if pool < 60 && !self.occupied().has(to) {
+        if pool < NAVIA_DRATP_COST as u32 && !self.occupied().has(to) {
             return false;
         }
         let Some(navia) = self.piece_at(from) else { return false };
-        if (pool + self.move_gain(to, navia)).min(60) < 60 {
+        if (pool + self.move_gain(to, navia)).min(VAULT_CAP as u32) < NAVIA_DRATP_COST as u32 {
             return false;
         }
         let mut p = *self;
@@ -680,13 +687,13 @@ impl Position {
         to: Square,
         kind: Kind,
         dratped: bool,
-    ) -> Option<(Action, u8, &'static [EffectAction])> {
+    ) -> Option<(Action, u8, &'static [EffectStep])> {
         let def = self.cat.get(kind);
-        let (follow, cost, steps): (Follow, u8, &'static [EffectAction]) = if !dratped {
+        let (follow, cost, steps): (Follow, u8, &'static [EffectStep]) = if !dratped {
             (Follow::Dratp, def.cost, &def.effect.on_dratp)
         } else {
             let inv = def.effect.invoke.as_ref()?;
-            (Follow::Invoke, inv.cost, std::slice::from_ref(&inv.action))
+            (Follow::Invoke, inv.cost, std::slice::from_ref(&inv.step))
         };
         let kind_of_action = if from == to {
             ActionKind::InPlace

@@ -1,9 +1,11 @@
-//! NFEN and move text (protocol.md, "Positions: NFEN" and "Moves"): nom parsers and the one
-//! canonical printer for each.
+//! NFEN and move text (protocol.md, "Positions: NFEN" and "Moves"): nom parsers and the one canonical printer
+//! for each.
 //!
-//! Parsing is strict and total: any text either becomes a typed value or an
-//! error that names the field (or the part of the move) and the reason; no
-//! input panics. Printing is canonical, so `nfen(parse_nfen(s)) == s` for every
+//! Parsing is strict and total: any text either becomes a typed value or an error that names the field (or the
+//! part of the move) and the reason; no input panics. The NFEN parser reads syntax only, into a `Setup`;
+//! `Position::from_setup` alone decides whether that is a legal position, and its `SetupError` names its field.
+//! A move text is read by syntax (`parse_action_syntax`, ids looked up in the catalogue) and then checked against
+//! the position's legal actions (`parse_action`). Printing is canonical, so `nfen(parse_nfen(s)) == s` for every
 //! string the engine printed, and likewise for moves.
 //!
 //! Forms this module fixes (protocol.md states them too):
@@ -25,7 +27,8 @@ use thiserror::Error;
 
 use super::action::{Action, ActionKind, Choices, Follow, Token};
 use super::catalogue::{Catalogue, Kind, PieceClass, PieceCode};
-use super::position::{Freeze, Lasting, Piece, Placed, Position, Setup, SetupError};
+use super::piece::{Piece, Placed};
+use super::position::{Freeze, GraveSetup, Lasting, Position, Setup, SetupError};
 use super::square::{Side, Square, SIZE};
 
 /// Why an NFEN string was refused; names the field and the reason.
@@ -167,9 +170,7 @@ pub fn parse_nfen(text: &str, cat: &'static Catalogue) -> Result<Position, NfenE
         lasting,
         turn,
     };
-    check_totals(&setup)?;
-    check_effects(&setup)?;
-    Position::from_setup(cat, &setup).map_err(setup_error)
+    Ok(Position::from_setup(cat, &setup)?)
 }
 
 /// The seven fields, separated by single spaces.
@@ -350,13 +351,8 @@ fn parse_pools(text: &str) -> Result<[u8; 2], NfenError> {
     for (side, t) in Side::BOTH.into_iter().zip([a, b]) {
         let what = format!("{} player's pool", player(side));
         let v = decimal(t, &what).map_err(|r| err("pools", r))?;
-        if v > 60 {
-            return Err(err(
-                "pools",
-                format!("pool of {v} for the {} player (0 to 60, R12)", player(side)),
-            ));
-        }
-        pools[side.index()] = v as u8;
+        // Past a u8 it is out of the vault's range anyway: the same error `from_setup` gives.
+        pools[side.index()] = u8::try_from(v).map_err(|_| SetupError::Pool(v, side))?;
     }
     Ok(pools)
 }
@@ -396,14 +392,8 @@ fn list_id(field: &'static str, where_: &str, item: &str, cat: &Catalogue) -> Re
             format!("'{}': {where_} are written in upper case", shown(item)),
         ));
     }
+    // Whether it is a Maseitai is for `from_setup` to say.
     let (kind, _) = resolve_id(cat, letter, digits).map_err(|r| err(field, r))?;
-    let def = cat.get(kind);
-    if def.is_navia() {
-        return Err(err(
-            field,
-            format!("{} is a Navia; {where_} hold only Maseitai", def.code),
-        ));
-    }
     Ok(kind)
 }
 
@@ -422,12 +412,6 @@ fn parse_keeps(text: &str, cat: &Catalogue) -> Result<[Vec<Kind>; 2], NfenError>
                         player(side),
                         shown(item)
                     ),
-                ));
-            }
-            if keep.len() == 14 {
-                return Err(err(
-                    "keeps",
-                    format!("more than 14 Maseitai in the {} player's keep", player(side)),
                 ));
             }
             keep.push(k);
@@ -451,11 +435,11 @@ enum GraveItem {
     Maseitai(Kind),
 }
 
-fn parse_graves(text: &str, cat: &Catalogue) -> Result<[(u8, u8, Vec<Kind>); 2], NfenError> {
+fn parse_graves(text: &str, cat: &Catalogue) -> Result<[GraveSetup; 2], NfenError> {
     let [a, b] = halves("graveyards", text)?;
-    let mut graves: [(u8, u8, Vec<Kind>); 2] = Default::default();
+    let mut graves: [GraveSetup; 2] = Default::default();
     for (side, t) in Side::BOTH.into_iter().zip([a, b]) {
-        let (black, red, maseitai) = &mut graves[side.index()];
+        let grave = &mut graves[side.index()];
         let mut last = 0u32;
         for item in list_items("graveyards", side, t)? {
             let g = match item {
@@ -481,28 +465,15 @@ fn parse_graves(text: &str, cat: &Catalogue) -> Result<[(u8, u8, Vec<Kind>); 2],
                 ));
             }
             last = r;
-            // D15 bounds, checked while counting so no counter can overflow.
+            // Counts saturate: `from_setup` refuses anything past the game's totals (D15).
             match g {
-                GraveItem::Black if *black < 14 => *black += 1,
-                GraveItem::Red if *red < 4 => *red += 1,
-                GraveItem::Maseitai(k) if maseitai.len() < 14 => maseitai.push(k),
-                GraveItem::Black => return Err(too_many_in_grave(side, 14, "black Gulled")),
-                GraveItem::Red => return Err(too_many_in_grave(side, 4, "red Gulled")),
-                GraveItem::Maseitai(_) => return Err(too_many_in_grave(side, 14, "Maseitai")),
+                GraveItem::Black => grave.black = grave.black.saturating_add(1),
+                GraveItem::Red => grave.red = grave.red.saturating_add(1),
+                GraveItem::Maseitai(k) => grave.maseitai.push(k),
             }
         }
     }
     Ok(graves)
-}
-
-fn too_many_in_grave(side: Side, max: usize, what: &str) -> NfenError {
-    err(
-        "graveyards",
-        format!(
-            "more than {max} {what} in the {} player's graveyard (D15)",
-            player(side)
-        ),
-    )
 }
 
 /// A side letter, `w` or `b`.
@@ -566,94 +537,24 @@ fn parse_effects(text: &str) -> Result<Vec<Lasting>, NfenError> {
 
 fn parse_turn(text: &str) -> Result<u16, NfenError> {
     let v = decimal(text, "turn").map_err(|r| err("turn", r))?;
-    match v {
-        0 => Err(err("turn", "turn 0; the first turn is 1")),
-        1..=65535 => Ok(v as u16),
-        _ => Err(err("turn", format!("turn {v} is out of range (1 to 65535)"))),
-    }
+    u16::try_from(v).map_err(|_| err("turn", format!("turn {v} is out of range (1 to 65535)")))
 }
 
-/// D15 totals, checked here so the error names the field that goes over.
-fn check_totals(s: &Setup) -> Result<(), NfenError> {
-    let on_board = |f: fn(&Piece) -> bool| s.board.iter().flatten().filter(|p| f(&p.piece)).count();
-    let board_black = on_board(|p| matches!(p, Piece::BlackGulled));
-    let board_red = on_board(|p| matches!(p, Piece::RedGulled));
-    let board_maseitai = on_board(|p| matches!(p, Piece::Maseitai(_)));
-    let keep_maseitai = s.keeps[0].len() + s.keeps[1].len();
-    let grave_black: usize = s.graves.iter().map(|g| g.0 as usize).sum();
-    let grave_red: usize = s.graves.iter().map(|g| g.1 as usize).sum();
-    let grave_maseitai: usize = s.graves.iter().map(|g| g.2.len()).sum();
-    let over = |what: &str, n: usize, max: usize, field: &'static str| {
-        if n > max {
-            Err(err(field, format!("{n} {what} in the game (at most {max}, D15)")))
-        } else {
-            Ok(())
-        }
-    };
-    over("black Gulled", board_black, 14, "board")?;
-    over("red Gulled", board_red, 4, "board")?;
-    over("Maseitai", board_maseitai, 14, "board")?;
-    over("Maseitai", board_maseitai + keep_maseitai, 14, "keeps")?;
-    over("black Gulled", board_black + grave_black, 14, "graveyards")?;
-    over("red Gulled", board_red + grave_red, 4, "graveyards")?;
-    over(
-        "Maseitai",
-        board_maseitai + keep_maseitai + grave_maseitai,
-        14,
-        "graveyards",
-    )
-}
-
-/// D14: a goal effect needs that side's Navia off the board and only one goal.
-fn check_effects(s: &Setup) -> Result<(), NfenError> {
-    let goals: Vec<Side> = s
-        .lasting
-        .iter()
-        .filter_map(|l| match *l {
-            Lasting::NaviaGoal(side) => Some(side),
-            Lasting::Freeze(_) => None,
-        })
-        .collect();
-    if goals.len() > 1 {
-        return Err(err("effects", "both Navias cannot have made a goal"));
+impl From<SetupError> for NfenError {
+    /// A setup error names its own field.
+    fn from(e: SetupError) -> NfenError {
+        err(e.field().name(), e.to_string())
     }
-    for side in goals {
-        let on_board = s
-            .board
-            .iter()
-            .flatten()
-            .any(|p| p.side == side && matches!(p.piece, Piece::Navia(_)));
-        if on_board {
-            return Err(err(
-                "effects",
-                format!(
-                    "goal:{} but the {} player's Navia is still on the board (D14)",
-                    side.letter(),
-                    player(side)
-                ),
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// Name the field a position check failed on.
-fn setup_error(e: SetupError) -> NfenError {
-    let field = match &e {
-        SetupError::WrongClass(_, _, place) if place.contains("keep") => "keeps",
-        SetupError::WrongClass(_, _, place) if place.contains("graveyard") => "graveyards",
-        SetupError::Pool(..) => "pools",
-        SetupError::Turn => "turn",
-        SetupError::Effects(_) => "effects",
-        SetupError::TooManyNavias(..)
-        | SetupError::NoNavia
-        | SetupError::WrongClass(..)
-        | SetupError::Impossible(_) => "board",
-    };
-    err(field, e.to_string())
 }
 
 // ---------------------------------------------------------------- NFEN printing
+
+/// A position debugs as its NFEN (printed here, so `position` needs nothing from `notation`).
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", nfen(self))
+    }
+}
 
 /// The canonical NFEN of a position.
 pub fn nfen(pos: &Position) -> String {
@@ -813,21 +714,21 @@ fn raw_move(i: &str) -> IResult<&str, RawMove<'_>> {
     ))(i)
 }
 
-/// Parse a move text's syntax only (no position): ids are looked up in `cat`.
-pub fn parse_action_syntax(text: &str, cat: &Catalogue) -> Result<Action, MoveError> {
+/// A whole move text read by the grammar, or the syntax error that says where it stopped.
+fn whole_raw_move(text: &str) -> Result<RawMove<'_>, MoveError> {
     let bad = |why: String| MoveError::Syntax(shown(text), why);
     if text.is_empty() {
         return Err(bad("empty move".into()));
     }
-    let raw = match raw_move(text) {
-        Ok(("", raw)) => raw,
+    match raw_move(text) {
+        Ok(("", raw)) => Ok(raw),
         Ok((rest, _)) => {
             let at = text.len() - rest.len();
-            return Err(bad(format!(
+            Err(bad(format!(
                 "unexpected {} after '{}'",
                 found(rest),
                 shown(&text[..at])
-            )));
+            )))
         }
         Err(_) => {
             // Name what went wrong after an id, so a broken summon is not reported as a bad start.
@@ -839,22 +740,50 @@ pub fn parse_action_syntax(text: &str, cat: &Catalogue) -> Result<Action, MoveEr
                 ),
                 Err(_) => format!("expected a square or <id>@<square> at the start, found {}", found(text)),
             };
-            return Err(bad(why));
+            Err(bad(why))
         }
-    };
-    let maseitai = |(letter, digits): (char, &str)| -> Result<Kind, MoveError> {
-        if letter.is_ascii_lowercase() {
-            return Err(bad("ids are written in upper case".into()));
+    }
+}
+
+/// A Maseitai id in the move `text`: upper case, in the catalogue, not a Navia.
+fn maseitai_id(text: &str, cat: &Catalogue, (letter, digits): (char, &str)) -> Result<Kind, MoveError> {
+    let bad = |why: String| MoveError::Syntax(shown(text), why);
+    if letter.is_ascii_lowercase() {
+        return Err(bad("ids are written in upper case".into()));
+    }
+    let (k, _) = resolve_id(cat, letter, digits).map_err(&bad)?;
+    if cat.get(k).is_navia() {
+        return Err(bad(format!("{} is a Navia, not a Maseitai", cat.get(k).code)));
+    }
+    Ok(k)
+}
+
+/// The choice tokens of the move `text`, ids looked up in `cat`.
+fn choices_of(text: &str, cat: &Catalogue, tokens: Vec<RawToken<'_>>) -> Result<Choices, MoveError> {
+    let mut choices = Choices::NONE;
+    for t in tokens {
+        let token = match t {
+            RawToken::Square(s) => Token::Square(s),
+            RawToken::Pair(a, b) => Token::Pair(a, b),
+            RawToken::Placed(id, s) => Token::Placed(maseitai_id(text, cat, id)?, s),
+            RawToken::Gulled(red, to) => Token::Gulled { red, to },
+            RawToken::Gyullas => Token::Gyullas,
+        };
+        if !choices.push(token) {
+            let why = format!("more than {} choices", Choices::CAPACITY);
+            return Err(MoveError::Syntax(shown(text), why));
         }
-        let (k, _) = resolve_id(cat, letter, digits).map_err(&bad)?;
-        if cat.get(k).is_navia() {
-            return Err(bad(format!("{} is a Navia, not a Maseitai", cat.get(k).code)));
-        }
-        Ok(k)
-    };
+    }
+    Ok(choices)
+}
+
+/// Parse a move text's syntax only (no position): ids are looked up in `cat`.
+pub fn parse_action_syntax(text: &str, cat: &Catalogue) -> Result<Action, MoveError> {
+    let bad = |why: String| MoveError::Syntax(shown(text), why);
+    let raw = whole_raw_move(text)?;
     let (from, to, mark, tokens) = match raw {
         RawMove::Summon(id, sq) => {
-            let k = maseitai(id)?;
+            let k = maseitai_id(text, cat, id)?;
             return Ok(Action {
                 kind: ActionKind::Summon(k),
                 from: sq,
@@ -865,23 +794,8 @@ pub fn parse_action_syntax(text: &str, cat: &Catalogue) -> Result<Action, MoveEr
         }
         RawMove::Body { from, to, mark, tokens } => (from, to, mark, tokens.unwrap_or_default()),
     };
-    let mut choices = Choices::NONE;
-    let mut gyullas = false;
-    for t in tokens {
-        let token = match t {
-            RawToken::Square(s) => Token::Square(s),
-            RawToken::Pair(a, b) => Token::Pair(a, b),
-            RawToken::Placed(id, s) => Token::Placed(maseitai(id)?, s),
-            RawToken::Gulled(red, to) => Token::Gulled { red, to },
-            RawToken::Gyullas => {
-                gyullas = true;
-                Token::Gyullas
-            }
-        };
-        if !choices.push(token) {
-            return Err(bad(format!("more than {} choices", Choices::CAPACITY)));
-        }
-    }
+    let choices = choices_of(text, cat, tokens)?;
+    let gyullas = choices.iter().any(|t| t == Token::Gyullas);
     let has_choices = !choices.is_empty();
     let (kind, follow) = match (to, mark) {
         (_, Some('^')) if to.is_some() => {
@@ -963,11 +877,11 @@ pub fn parse_action(text: &str, pos: &Position) -> Result<Action, MoveError> {
             }
         }
     }
-    let legal = pos.legal_actions();
-    if legal.contains(&a) {
+    if pos.is_legal(&a) {
         return Ok(a);
     }
-    let same_but_choices = legal
+    let same_but_choices = pos
+        .legal_actions()
         .iter()
         .any(|l| l.kind == a.kind && l.from == a.from && l.to == a.to && l.follow == a.follow);
     if same_but_choices {

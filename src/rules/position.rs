@@ -1,41 +1,16 @@
-//! The position: board, pools, keeps, graveyards, side to move. Cheap to copy.
+//! The position: bitboards and kinds of the board, pools, keeps, graveyards, freezes (D16), side to move, the
+//! result shown on the board (R19, R20, R23) and an incremental Zobrist key. It is `Copy`, so making an action
+//! returns a new value (copy-make). `Setup` is its plain form; `Position::from_setup` is the one place that
+//! decides whether a setup is a position the game can reach, with a typed `SetupError`. The primitive edits at
+//! the end keep the key in step with every change.
 
 use thiserror::Error;
 
-use super::catalogue::{Catalogue, Kind, PieceClass};
+use super::catalogue::{Catalogue, Kind, PieceClass, PieceCode};
+use super::constants::{BLACK_GULLED_PER_GAME, MASEITAI_PER_GAME, RED_GULLED_PER_GAME, VAULT_CAP};
+use super::piece::{Piece, PieceSet, Placed};
 use super::square::{Bitboard, Side, Square};
-use super::zobrist::KEYS;
-
-/// The pieces that can stand on a square.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Piece {
-    /// Steps one square straight forward (R8).
-    BlackGulled,
-    /// Steps one square forward or diagonally forward (R8).
-    RedGulled,
-    /// A Navia of the given catalogue kind (R9).
-    Navia(Kind),
-    /// A Maseitai of the given catalogue kind (R10).
-    Maseitai(Kind),
-}
-
-impl Piece {
-    /// Whether this is a battle piece (Gulled or Maseitai, R6).
-    pub const fn is_battle(self) -> bool {
-        !matches!(self, Piece::Navia(_))
-    }
-}
-
-/// A piece with its owner and dratp state, as found on a square.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Placed {
-    /// The owner.
-    pub side: Side,
-    /// What it is.
-    pub piece: Piece,
-    /// Whether its compass is flipped (always false for Gulled).
-    pub dratped: bool,
-}
+use super::zobrist;
 
 /// How a game was won on the board (R25); draws and R27 need the history (see `game`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -55,83 +30,6 @@ pub struct Outcome {
     pub winner: Side,
     /// How.
     pub reason: WinReason,
-}
-
-/// A small sorted multiset of catalogue kinds: a keep or the Maseitai of a graveyard.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct PieceSet {
-    len: u8,
-    kinds: [Kind; PieceSet::CAPACITY],
-}
-
-impl Default for PieceSet {
-    fn default() -> Self {
-        PieceSet {
-            len: 0,
-            kinds: [Kind(0); PieceSet::CAPACITY],
-        }
-    }
-}
-
-impl PieceSet {
-    /// Most Maseitai one list can hold: all 14 of a game.
-    pub const CAPACITY: usize = 14;
-
-    /// The kinds in ascending order, repeats included.
-    #[inline]
-    pub fn as_slice(&self) -> &[Kind] {
-        &self.kinds[..self.len as usize]
-    }
-
-    /// Number of pieces.
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len as usize
-    }
-
-    /// Whether it holds nothing.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// How many copies of `kind` it holds.
-    pub fn count(&self, kind: Kind) -> usize {
-        self.as_slice().iter().filter(|&&k| k == kind).count()
-    }
-
-    /// Each kind once, ascending.
-    pub fn distinct(&self) -> impl Iterator<Item = Kind> + '_ {
-        let s = self.as_slice();
-        s.iter()
-            .enumerate()
-            .filter(move |(i, k)| *i == 0 || s[i - 1] != **k)
-            .map(|(_, k)| *k)
-    }
-
-    /// Add one copy, keeping the order; false if full.
-    pub fn insert(&mut self, kind: Kind) -> bool {
-        let n = self.len as usize;
-        if n == Self::CAPACITY {
-            return false;
-        }
-        let at = self.as_slice().partition_point(|&k| k <= kind);
-        self.kinds.copy_within(at..n, at + 1);
-        self.kinds[at] = kind;
-        self.len += 1;
-        true
-    }
-
-    /// Remove one copy; returns how many copies there were, or `None` if absent.
-    pub fn remove(&mut self, kind: Kind) -> Option<usize> {
-        let n = self.len as usize;
-        let at = self.as_slice().iter().position(|&k| k == kind)?;
-        // Sorted: the copies of `kind` stand together from `at`.
-        let copies = self.as_slice()[at..].iter().take_while(|&&k| k == kind).count();
-        self.kinds.copy_within(at + 1..n, at);
-        self.len -= 1;
-        Some(copies)
-    }
 }
 
 /// One player's graveyard.
@@ -166,7 +64,8 @@ pub struct Freeze {
 /// Most freezes at once: one per Kanaba, two copies per force.
 pub const MAX_FREEZES: usize = 4;
 
-/// A position in plain form, as read from NFEN, before it is checked.
+/// A position in plain form, as read from NFEN, before it is checked: `Position::from_setup` alone decides
+/// whether it is a position the game can reach.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Setup {
     /// What stands on each square, by square index.
@@ -177,41 +76,213 @@ pub struct Setup {
     pub pools: [u8; 2],
     /// Keeps, first player first.
     pub keeps: [Vec<Kind>; 2],
-    /// Graveyards: Gulled counts and Maseitai, first player first.
-    pub graves: [(u8, u8, Vec<Kind>); 2],
+    /// Graveyards, first player first.
+    pub graves: [GraveSetup; 2],
     /// Lasting effects.
     pub lasting: Vec<Lasting>,
     /// Turn number, from 1.
     pub turn: u16,
 }
 
-/// Why a setup is not a position that can arise.
+impl Setup {
+    /// The sides whose Navia goal field 6 records (D14).
+    pub fn goals(&self) -> Vec<Side> {
+        self.lasting
+            .iter()
+            .filter_map(|l| match *l {
+                Lasting::NaviaGoal(side) => Some(side),
+                Lasting::Freeze(_) => None,
+            })
+            .collect()
+    }
+}
+
+/// One graveyard in plain form.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct GraveSetup {
+    /// Black Gulled lying there.
+    pub black: u8,
+    /// Red Gulled lying there.
+    pub red: u8,
+    /// Maseitai lying there, in any order.
+    pub maseitai: Vec<Kind>,
+}
+
+/// The fields of an NFEN string, in order, so that a setup error can say where it lies.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum NfenField {
+    /// Field 1: the board.
+    Board,
+    /// Field 2: the side to move.
+    Side,
+    /// Field 3: the pools.
+    Pools,
+    /// Field 4: the keeps.
+    Keeps,
+    /// Field 5: the graveyards.
+    Graveyards,
+    /// Field 6: lasting effects.
+    Effects,
+    /// Field 7: the turn.
+    Turn,
+}
+
+impl NfenField {
+    /// Every field, in NFEN order.
+    pub const ALL: [NfenField; 7] = [
+        NfenField::Board,
+        NfenField::Side,
+        NfenField::Pools,
+        NfenField::Keeps,
+        NfenField::Graveyards,
+        NfenField::Effects,
+        NfenField::Turn,
+    ];
+
+    /// The field's name in error texts.
+    pub const fn name(self) -> &'static str {
+        match self {
+            NfenField::Board => "board",
+            NfenField::Side => "side",
+            NfenField::Pools => "pools",
+            NfenField::Keeps => "keeps",
+            NfenField::Graveyards => "graveyards",
+            NfenField::Effects => "effects",
+            NfenField::Turn => "turn",
+        }
+    }
+}
+
+/// Where a piece of a setup lies, for errors about it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Holder {
+    /// On the board as a Maseitai.
+    BoardMaseitai,
+    /// On the board as a Navia.
+    BoardNavia,
+    /// In a keep.
+    Keep,
+    /// In a graveyard.
+    Graveyard,
+}
+
+impl Holder {
+    fn words(self) -> &'static str {
+        match self {
+            Holder::BoardMaseitai => "as a Maseitai",
+            Holder::BoardNavia => "as a Navia",
+            Holder::Keep => "in a keep",
+            Holder::Graveyard => "in a graveyard",
+        }
+    }
+
+    fn field(self) -> NfenField {
+        match self {
+            Holder::BoardMaseitai | Holder::BoardNavia => NfenField::Board,
+            Holder::Keep => NfenField::Keeps,
+            Holder::Graveyard => NfenField::Graveyards,
+        }
+    }
+}
+
+/// Why a setup is not a position that can arise. Each error knows the NFEN field it lies in (`field`).
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
 pub enum SetupError {
     /// More than one Navia for a side.
-    #[error("{0} Navias for the {1} player (at most 1)")]
-    TooManyNavias(usize, &'static str),
+    #[error("{0} Navias for the {p} player (at most 1)", p = player(*.1))]
+    TooManyNavias(usize, Side),
     /// Neither player has a Navia on the board.
     #[error("no Navia on the board for either player")]
     NoNavia,
     /// A Navia id used as a Maseitai or the reverse.
-    #[error("{0} is a {1}, not allowed {2}")]
-    WrongClass(String, &'static str, &'static str),
-    /// Piece totals the game cannot reach.
-    #[error("{0}")]
-    Impossible(String),
-    /// A pool outside 0–60 (R12).
-    #[error("pool of {0} for the {1} player (0 to 60)")]
-    Pool(u32, &'static str),
+    #[error("{id} is a {is}, not allowed {w}", is = if *.navia { "Navia" } else { "Maseitai" }, w = .at.words())]
+    WrongClass {
+        /// The piece's catalogue id.
+        id: PieceCode,
+        /// Whether the catalogue says it is a Navia.
+        navia: bool,
+        /// Where it was found.
+        at: Holder,
+    },
+    /// A Gulled marked dratped (Gulled have no compass to flip).
+    #[error("a Gulled on {0} cannot be dratped")]
+    DratpedGulled(Square),
+    /// A keep with more Maseitai than a whole force brings.
+    #[error("more than {max} Maseitai in the {p} player's keep", max = PieceSet::CAPACITY, p = player(*.0))]
+    KeepFull(Side),
+    /// A graveyard holding more of one sort of piece than the game has.
+    #[error("more than {max} {what} in the {p} player's graveyard (D15)", p = player(*.side))]
+    GraveFull {
+        /// Whose graveyard.
+        side: Side,
+        /// What sort of piece.
+        what: &'static str,
+        /// The game's total of that sort.
+        max: usize,
+    },
+    /// R6, D15: more pieces of a sort than the game holds, first noticed in `field`.
+    #[error("{n} {what} in the game (at most {max}, D15)")]
+    Totals {
+        /// How many the setup holds.
+        n: usize,
+        /// What sort of piece.
+        what: &'static str,
+        /// The game's total.
+        max: usize,
+        /// The field whose pieces went over.
+        field: NfenField,
+    },
+    /// A pool above the vault cap (R12).
+    #[error("pool of {0} for the {p} player (0 to {max}, R12)", max = VAULT_CAP, p = player(*.1))]
+    Pool(u32, Side),
     /// Turn counter 0.
-    #[error("turn must be at least 1")]
+    #[error("turn 0; the first turn is 1")]
     Turn,
-    /// A lasting effect that does not fit the board.
-    #[error("{0}")]
-    Effects(String),
+    /// A freeze whose squares do not hold two different battle pieces (D16).
+    #[error("freeze:{}{} needs two different battle pieces on those squares", .0.by, .0.target)]
+    FreezeSquares(Freeze),
+    /// More freezes than there can be Kanabas.
+    #[error("more than {MAX_FREEZES} freezes")]
+    TooManyFreezes,
+    /// Both sides marked as having made a Navia goal.
+    #[error("both Navias cannot have made a goal")]
+    TwoGoals,
+    /// D14: a goal leaves that side's Navia off the board.
+    #[error("goal:{l} but the {p} player's Navia is still on the board (D14)", l = .0.letter(), p = player(*.0))]
+    GoalWithNavia(Side),
+    /// D14: a goal and another result at once (the other Navia missing or dratped).
+    #[error("a Navia goal needs that side's Navia off the board and no other result")]
+    GoalAndOther,
+    /// D14: a finished game shows exactly one way it ended.
+    #[error("more than one way the game has ended")]
+    TwoEnds,
 }
 
-fn player(side: Side) -> &'static str {
+impl SetupError {
+    /// The NFEN field the error lies in.
+    pub fn field(&self) -> NfenField {
+        match self {
+            SetupError::TooManyNavias(..)
+            | SetupError::NoNavia
+            | SetupError::DratpedGulled(_)
+            | SetupError::TwoEnds => NfenField::Board,
+            SetupError::WrongClass { at, .. } => at.field(),
+            SetupError::KeepFull(_) => NfenField::Keeps,
+            SetupError::GraveFull { .. } => NfenField::Graveyards,
+            SetupError::Totals { field, .. } => *field,
+            SetupError::Pool(..) => NfenField::Pools,
+            SetupError::Turn => NfenField::Turn,
+            SetupError::FreezeSquares(_)
+            | SetupError::TooManyFreezes
+            | SetupError::TwoGoals
+            | SetupError::GoalWithNavia(_)
+            | SetupError::GoalAndOther => NfenField::Effects,
+        }
+    }
+}
+
+/// "first" or "second": how error texts name a player.
+pub(super) fn player(side: Side) -> &'static str {
     match side {
         Side::White => "first",
         Side::Black => "second",
@@ -260,24 +331,57 @@ impl PartialEq for Position {
     }
 }
 
-impl std::fmt::Debug for Position {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Position({})", super::notation::nfen(self))
-    }
-}
-
-/// The NFEN of the default start (R7, R31).
+/// The NFEN of the default start (R7, R31): what `Position::startpos` prints on the built-in catalogue.
 pub const START_NFEN: &str =
     "1r1[n02]1r1/bbbbbbb/7/7/7/BBBBBBB/1R1[N01]1R1 w 0/0 M01,M02,M03,M04,M05,M06,M07/M08,M09,M10,M11,M12,M13,M14 -/- - 1";
 
 impl Position {
-    /// The default start with the default match-up (R7, R31), on the given catalogue.
-    pub fn startpos(cat: &'static Catalogue) -> Result<Position, super::notation::NfenError> {
-        super::notation::parse_nfen(START_NFEN, cat)
+    /// Build and check a position from its plain form: the one place that decides whether a setup is a
+    /// position the game can reach. The checks run in this order, so the first error names the field that
+    /// went wrong: piece classes, per-list limits and pools, the game's totals (R6, D15), the turn, goals
+    /// (D14); then the board, keeps and graveyards are filled, freezes checked (D16) and the result read.
+    pub fn from_setup(cat: &'static Catalogue, s: &Setup) -> Result<Position, SetupError> {
+        check_classes(cat, s)?;
+        check_limits(s)?;
+        check_totals(s)?;
+        if s.turn == 0 {
+            return Err(SetupError::Turn);
+        }
+        check_goals(s)?;
+        let mut p = Position::empty(cat, s.side, s.turn);
+        for sq in Square::all() {
+            if let Some(pl) = s.board[sq.index()] {
+                p.put(sq, pl);
+            }
+        }
+        for side in Side::BOTH {
+            let navias = (p.navias & p.sides[side.index()]).count() as usize;
+            if navias > 1 {
+                return Err(SetupError::TooManyNavias(navias, side));
+            }
+            p.fill_reserves(side, s);
+        }
+        for l in &s.lasting {
+            if let Lasting::Freeze(f) = *l {
+                let battle = |sq: Square| s.board[sq.index()].is_some_and(|pl| pl.piece.is_battle());
+                if !battle(f.by) || !battle(f.target) || f.by == f.target {
+                    return Err(SetupError::FreezeSquares(f));
+                }
+                if !p.add_freeze(f) {
+                    return Err(SetupError::TooManyFreezes);
+                }
+            }
+        }
+        if let Some(o) = p.setup_outcome(s)? {
+            p.set_outcome(o);
+        }
+        debug_assert_eq!(p.key, p.compute_key());
+        Ok(p)
     }
 
-    /// Build and check a position from its plain form.
-    pub fn from_setup(cat: &'static Catalogue, s: &Setup) -> Result<Position, SetupError> {
+    /// A position with nothing anywhere: the start of `from_setup`. Empty pools and graveyards hash too (count 0
+    /// has a key), as does the side to move.
+    fn empty(cat: &'static Catalogue, side: Side, turn: u16) -> Position {
         let mut p = Position {
             cat,
             sides: [Bitboard::EMPTY; 2],
@@ -292,135 +396,51 @@ impl Position {
             keeps: [PieceSet::default(); 2],
             graves: [Graveyard::default(); 2],
             freezes: [None; MAX_FREEZES],
-            side: s.side,
+            side,
             outcome: None,
-            turn: s.turn,
+            turn,
             key: 0,
         };
-        // Empty pools and graveyards hash too (count 0 has a key), so start from them.
-        p.key = (0..2).fold(0, |k, i| {
-            k ^ KEYS.pool[i][0] ^ KEYS.grave_gulled[i][0][0] ^ KEYS.grave_gulled[i][1][0]
-        });
-        if s.turn == 0 {
-            return Err(SetupError::Turn);
+        p.key = Side::BOTH.into_iter().fold(0, |k, sd| k ^ zobrist::empty_reserves(sd));
+        if side == Side::Black {
+            p.key ^= zobrist::side_to_move();
         }
-        let (mut black, mut red, mut maseitai) = (0usize, 0usize, 0usize);
-        let class_ok = |k: Kind, want: PieceClass, place: &'static str| {
-            let def = cat.get(k);
-            if def.code.class == want {
-                Ok(())
-            } else {
-                let is = if def.is_navia() { "Navia" } else { "Maseitai" };
-                Err(SetupError::WrongClass(def.code.to_string(), is, place))
-            }
-        };
-        for sq in Square::all() {
-            let Some(pl) = s.board[sq.index()] else { continue };
-            match pl.piece {
-                Piece::BlackGulled => black += 1,
-                Piece::RedGulled => red += 1,
-                Piece::Maseitai(k) => {
-                    class_ok(k, PieceClass::Maseitai, "as a Maseitai")?;
-                    maseitai += 1;
-                }
-                Piece::Navia(k) => class_ok(k, PieceClass::Navia, "as a Navia")?,
-            }
-            if pl.dratped && matches!(pl.piece, Piece::BlackGulled | Piece::RedGulled) {
-                return Err(SetupError::Impossible(format!("a Gulled on {sq} cannot be dratped")));
-            }
-            p.put(sq, pl);
+        p
+    }
+
+    /// Put a side's pool, keep and graveyard of a checked setup in place.
+    fn fill_reserves(&mut self, side: Side, s: &Setup) {
+        let i = side.index();
+        self.set_pool(side, s.pools[i]);
+        for &k in &s.keeps[i] {
+            self.keep_insert(side, k);
         }
-        for side in Side::BOTH {
-            let i = side.index();
-            let navias = (p.navias & p.sides[i]).count() as usize;
-            if navias > 1 {
-                return Err(SetupError::TooManyNavias(navias, player(side)));
-            }
-            if s.pools[i] > 60 {
-                return Err(SetupError::Pool(s.pools[i] as u32, player(side)));
-            }
-            p.set_pool(side, s.pools[i]);
-            for &k in &s.keeps[i] {
-                class_ok(k, PieceClass::Maseitai, "in a keep")?;
-                if !p.keep_insert(side, k) {
-                    return Err(SetupError::Impossible(format!(
-                        "more than 14 Maseitai in the {} keep",
-                        player(side)
-                    )));
-                }
-                maseitai += 1;
-            }
-            let (gb, gr, ref gm) = s.graves[i];
-            black += gb as usize;
-            red += gr as usize;
-            if gb as usize > 2 * PieceSet::CAPACITY || gr as usize > 2 * PieceSet::CAPACITY {
-                return Err(SetupError::Impossible("too many Gulled in a graveyard".into()));
-            }
-            p.set_grave_gulled(side, gb, gr);
-            for &k in gm {
-                class_ok(k, PieceClass::Maseitai, "in a graveyard")?;
-                if !p.grave_insert(side, k) {
-                    return Err(SetupError::Impossible(format!(
-                        "more than 14 Maseitai in the {} graveyard",
-                        player(side)
-                    )));
-                }
-                maseitai += 1;
-            }
+        let g = &s.graves[i];
+        self.set_grave_gulled(side, g.black, g.red);
+        for &k in &g.maseitai {
+            self.grave_insert(side, k);
         }
-        // R6: the game holds 14 black Gulled, 4 red Gulled and 14 Maseitai in all.
-        for (n, max, what) in [
-            (black, 14, "black Gulled"),
-            (red, 4, "red Gulled"),
-            (maseitai, 14, "Maseitai"),
-        ] {
-            if n > max {
-                return Err(SetupError::Impossible(format!(
-                    "{n} {what} in the game (at most {max})"
-                )));
-            }
-        }
-        for l in &s.lasting {
-            if let Lasting::Freeze(f) = *l {
-                let battle = |sq: Square| s.board[sq.index()].is_some_and(|pl| pl.piece.is_battle());
-                if !battle(f.by) || !battle(f.target) || f.by == f.target {
-                    return Err(SetupError::Effects(format!(
-                        "freeze:{}{} needs two different battle pieces on those squares",
-                        f.by, f.target
-                    )));
-                }
-                if !p.add_freeze(f) {
-                    return Err(SetupError::Effects(format!("more than {MAX_FREEZES} freezes")));
-                }
-            }
-        }
-        let navia_of = |side: Side| (p.navias & p.sides[side.index()]).first();
-        let goal = s.lasting.iter().filter_map(|l| match *l {
-            Lasting::NaviaGoal(side) => Some(side),
-            Lasting::Freeze(_) => None,
-        });
+    }
+
+    /// D14: how the game has ended, read from a filled board and the goal effect; at most one way.
+    fn setup_outcome(&self, s: &Setup) -> Result<Option<Outcome>, SetupError> {
+        let goal = s.goals();
         let dratped: Vec<Side> = Side::BOTH
             .into_iter()
-            .filter(|&sd| navia_of(sd).is_some_and(|sq| p.dratped.has(sq)))
+            .filter(|&sd| self.navia_square(sd).is_some_and(|sq| self.dratped.has(sq)))
             .collect();
-        let missing: Vec<Side> = Side::BOTH.into_iter().filter(|&sd| navia_of(sd).is_none()).collect();
-        // D14: a finished game shows exactly one way it ended.
-        let outcome = match (
-            goal.collect::<Vec<_>>().as_slice(),
-            missing.as_slice(),
-            dratped.as_slice(),
-        ) {
+        let missing: Vec<Side> = Side::BOTH
+            .into_iter()
+            .filter(|&sd| self.navia_square(sd).is_none())
+            .collect();
+        Ok(match (goal.as_slice(), missing.as_slice(), dratped.as_slice()) {
             (_, [_, _], _) => return Err(SetupError::NoNavia),
             ([], [], []) => None,
             ([winner], [m], []) if winner == m => Some(Outcome {
                 winner: *winner,
                 reason: WinReason::NaviaGoal,
             }),
-            ([_], _, _) => {
-                return Err(SetupError::Impossible(
-                    "a Navia goal needs that side's Navia off the board and no other result".into(),
-                ))
-            }
+            ([_], _, _) => return Err(SetupError::GoalAndOther),
             ([], [loser], []) => Some(Outcome {
                 winner: loser.opponent(),
                 reason: WinReason::NaviaTaken,
@@ -429,16 +449,8 @@ impl Position {
                 winner: *winner,
                 reason: WinReason::NaviaDratp,
             }),
-            _ => return Err(SetupError::Impossible("more than one way the game has ended".into())),
-        };
-        if let Some(o) = outcome {
-            p.set_outcome(o);
-        }
-        if p.side == Side::Black {
-            p.key ^= KEYS.black_to_move;
-        }
-        debug_assert_eq!(p.key, p.compute_key());
-        Ok(p)
+            _ => return Err(SetupError::TwoEnds),
+        })
     }
 
     /// The catalogue this position's kinds refer to.
@@ -596,7 +608,7 @@ impl Position {
         match self.freezes.iter_mut().find(|x| x.is_none()) {
             Some(slot) => {
                 *slot = Some(f);
-                self.key ^= KEYS.freeze[f.by.index()][f.target.index()];
+                self.key ^= zobrist::freeze(f.by, f.target);
                 true
             }
             None => false,
@@ -614,7 +626,7 @@ impl Position {
         for slot in &mut self.freezes {
             if let Some(f) = *slot {
                 if f.by == sq || f.target == sq {
-                    self.key ^= KEYS.freeze[f.by.index()][f.target.index()];
+                    self.key ^= zobrist::freeze(f.by, f.target);
                     *slot = None;
                 }
             }
@@ -626,7 +638,7 @@ impl Position {
         for slot in &mut self.freezes {
             if let Some(f) = *slot {
                 if f.by == sq {
-                    self.key ^= KEYS.freeze[f.by.index()][f.target.index()];
+                    self.key ^= zobrist::freeze(f.by, f.target);
                     *slot = None;
                 }
             }
@@ -642,8 +654,7 @@ impl Position {
                     target: map(f.target),
                 };
                 if g != f {
-                    self.key ^=
-                        KEYS.freeze[f.by.index()][f.target.index()] ^ KEYS.freeze[g.by.index()][g.target.index()];
+                    self.key ^= zobrist::freeze(f.by, f.target) ^ zobrist::freeze(g.by, g.target);
                     *slot = Some(g);
                 }
             }
@@ -655,28 +666,28 @@ impl Position {
         let mut k = 0;
         for sq in Square::all() {
             if let Some(pl) = self.piece_at(sq) {
-                k ^= KEYS.board[pl.side.index()][board_code(pl)][sq.index()];
+                k ^= zobrist::piece(pl, sq);
             }
         }
         for side in Side::BOTH {
             let i = side.index();
-            k ^= KEYS.pool[i][self.pools[i] as usize];
+            k ^= zobrist::pool(side, self.pools[i]);
             for kind in self.keeps[i].distinct() {
                 for n in 1..=self.keeps[i].count(kind) {
-                    k ^= KEYS.keep[i][kind.index()][n];
+                    k ^= zobrist::keep(side, kind, n);
                 }
             }
             let g = &self.graves[i];
             for kind in g.maseitai.distinct() {
                 for n in 1..=g.maseitai.count(kind) {
-                    k ^= KEYS.grave[i][kind.index()][n];
+                    k ^= zobrist::grave(side, kind, n);
                 }
             }
-            k ^= KEYS.grave_gulled[i][0][g.black as usize];
-            k ^= KEYS.grave_gulled[i][1][g.red as usize];
+            k ^= zobrist::grave_gulled(side, false, g.black);
+            k ^= zobrist::grave_gulled(side, true, g.red);
         }
         if self.side == Side::Black {
-            k ^= KEYS.black_to_move;
+            k ^= zobrist::side_to_move();
         }
         if matches!(
             self.outcome,
@@ -685,10 +696,10 @@ impl Position {
                 ..
             })
         ) {
-            k ^= KEYS.goal;
+            k ^= zobrist::goal();
         }
         for f in self.freezes.iter().flatten() {
-            k ^= KEYS.freeze[f.by.index()][f.target.index()];
+            k ^= zobrist::freeze(f.by, f.target);
         }
         k
     }
@@ -701,7 +712,11 @@ impl Position {
         }
         let grave = |s: Side| {
             let g = &self.graves[s.index()];
-            (g.black, g.red, g.maseitai.as_slice().to_vec())
+            GraveSetup {
+                black: g.black,
+                red: g.red,
+                maseitai: g.maseitai.as_slice().to_vec(),
+            }
         };
         Setup {
             board,
@@ -738,7 +753,7 @@ impl Position {
         if pl.dratped {
             self.dratped |= b;
         }
-        self.key ^= KEYS.board[pl.side.index()][board_code(pl)][sq.index()];
+        self.key ^= zobrist::piece(pl, sq);
     }
 
     /// Take whatever stands on `sq` off the board and return it.
@@ -760,20 +775,20 @@ impl Position {
         self.maseitai &= nb;
         self.dratped &= nb;
         self.special &= nb;
-        self.key ^= KEYS.board[pl.side.index()][board_code(pl)][sq.index()];
+        self.key ^= zobrist::piece(pl, sq);
     }
 
     #[inline]
     pub(super) fn set_pool(&mut self, side: Side, v: u8) {
         let i = side.index();
-        self.key ^= KEYS.pool[i][self.pools[i] as usize] ^ KEYS.pool[i][v as usize];
+        self.key ^= zobrist::pool(side, self.pools[i]) ^ zobrist::pool(side, v);
         self.pools[i] = v;
     }
 
-    /// R12: gains come from the vault, so a pool never passes 60.
+    /// R12: gains come from the vault, so a pool never passes `VAULT_CAP`.
     #[inline]
     pub(super) fn earn(&mut self, side: Side, n: u32) {
-        let v = (self.pools[side.index()] as u32 + n).min(60) as u8;
+        let v = (self.pools[side.index()] as u32 + n).min(VAULT_CAP as u32) as u8;
         self.set_pool(side, v);
     }
 
@@ -788,14 +803,14 @@ impl Position {
         if !self.keeps[i].insert(kind) {
             return false;
         }
-        self.key ^= KEYS.keep[i][kind.index()][self.keeps[i].count(kind)];
+        self.key ^= zobrist::keep(side, kind, self.keeps[i].count(kind));
         true
     }
 
     pub(super) fn keep_remove(&mut self, side: Side, kind: Kind) {
         let i = side.index();
         if let Some(n) = self.keeps[i].remove(kind) {
-            self.key ^= KEYS.keep[i][kind.index()][n];
+            self.key ^= zobrist::keep(side, kind, n);
         }
     }
 
@@ -804,29 +819,29 @@ impl Position {
         if !self.graves[i].maseitai.insert(kind) {
             return false;
         }
-        self.key ^= KEYS.grave[i][kind.index()][self.graves[i].maseitai.count(kind)];
+        self.key ^= zobrist::grave(side, kind, self.graves[i].maseitai.count(kind));
         true
     }
 
     pub(super) fn grave_remove(&mut self, side: Side, kind: Kind) {
         let i = side.index();
         if let Some(n) = self.graves[i].maseitai.remove(kind) {
-            self.key ^= KEYS.grave[i][kind.index()][n];
+            self.key ^= zobrist::grave(side, kind, n);
         }
     }
 
     pub(super) fn set_grave_gulled(&mut self, side: Side, black: u8, red: u8) {
         let i = side.index();
         let g = &mut self.graves[i];
-        self.key ^= KEYS.grave_gulled[i][0][g.black as usize] ^ KEYS.grave_gulled[i][0][black as usize];
-        self.key ^= KEYS.grave_gulled[i][1][g.red as usize] ^ KEYS.grave_gulled[i][1][red as usize];
+        self.key ^= zobrist::grave_gulled(side, false, g.black) ^ zobrist::grave_gulled(side, false, black);
+        self.key ^= zobrist::grave_gulled(side, true, g.red) ^ zobrist::grave_gulled(side, true, red);
         g.black = black;
         g.red = red;
     }
 
     pub(super) fn set_outcome(&mut self, o: Outcome) {
         if o.reason == WinReason::NaviaGoal {
-            self.key ^= KEYS.goal;
+            self.key ^= zobrist::goal();
         }
         self.outcome = Some(o);
     }
@@ -837,16 +852,126 @@ impl Position {
             self.turn = self.turn.saturating_add(1);
         }
         self.side = self.side.opponent();
-        self.key ^= KEYS.black_to_move;
+        self.key ^= zobrist::side_to_move();
     }
 }
 
-/// Zobrist board code of a placed piece (see `zobrist::CODES`).
-#[inline]
-pub(super) fn board_code(pl: Placed) -> usize {
-    match pl.piece {
-        Piece::BlackGulled => 0,
-        Piece::RedGulled => 1,
-        Piece::Navia(k) | Piece::Maseitai(k) => 2 + 2 * k.index() + pl.dratped as usize,
+/// Every Navia id stands as a Navia and every Maseitai id as a Maseitai; no Gulled is dratped.
+fn check_classes(cat: &Catalogue, s: &Setup) -> Result<(), SetupError> {
+    let class_ok = |k: Kind, want: PieceClass, at: Holder| {
+        let def = cat.get(k);
+        if def.code.class == want {
+            Ok(())
+        } else {
+            Err(SetupError::WrongClass {
+                id: def.code,
+                navia: def.is_navia(),
+                at,
+            })
+        }
+    };
+    for sq in Square::all() {
+        let Some(pl) = s.board[sq.index()] else { continue };
+        match pl.piece {
+            Piece::BlackGulled | Piece::RedGulled if pl.dratped => return Err(SetupError::DratpedGulled(sq)),
+            Piece::BlackGulled | Piece::RedGulled => {}
+            Piece::Maseitai(k) => class_ok(k, PieceClass::Maseitai, Holder::BoardMaseitai)?,
+            Piece::Navia(k) => class_ok(k, PieceClass::Navia, Holder::BoardNavia)?,
+        }
     }
+    for side in Side::BOTH {
+        for &k in &s.keeps[side.index()] {
+            class_ok(k, PieceClass::Maseitai, Holder::Keep)?;
+        }
+        for &k in &s.graves[side.index()].maseitai {
+            class_ok(k, PieceClass::Maseitai, Holder::Graveyard)?;
+        }
+    }
+    Ok(())
+}
+
+/// What one list may hold: a keep at most one force's Maseitai, a graveyard at most the game's pieces of each
+/// sort (D15), a pool at most the vault cap (R12).
+fn check_limits(s: &Setup) -> Result<(), SetupError> {
+    for side in Side::BOTH {
+        let i = side.index();
+        if s.keeps[i].len() > PieceSet::CAPACITY {
+            return Err(SetupError::KeepFull(side));
+        }
+        let g = &s.graves[i];
+        for (n, what, max) in [
+            (g.black as usize, "black Gulled", BLACK_GULLED_PER_GAME),
+            (g.red as usize, "red Gulled", RED_GULLED_PER_GAME),
+            (g.maseitai.len(), "Maseitai", MASEITAI_PER_GAME),
+        ] {
+            if n > max {
+                return Err(SetupError::GraveFull { side, what, max });
+            }
+        }
+        if s.pools[i] > VAULT_CAP {
+            return Err(SetupError::Pool(s.pools[i] as u32, side));
+        }
+    }
+    Ok(())
+}
+
+/// R6, D15: the game's totals, counted field by field so the error names the field that goes over.
+fn check_totals(s: &Setup) -> Result<(), SetupError> {
+    let on_board = |f: fn(&Piece) -> bool| s.board.iter().flatten().filter(|p| f(&p.piece)).count();
+    let board_black = on_board(|p| matches!(p, Piece::BlackGulled));
+    let board_red = on_board(|p| matches!(p, Piece::RedGulled));
+    let board_maseitai = on_board(|p| matches!(p, Piece::Maseitai(_)));
+    let keep_maseitai = s.keeps[0].len() + s.keeps[1].len();
+    let grave_black: usize = s.graves.iter().map(|g| g.black as usize).sum();
+    let grave_red: usize = s.graves.iter().map(|g| g.red as usize).sum();
+    let grave_maseitai: usize = s.graves.iter().map(|g| g.maseitai.len()).sum();
+    let all_maseitai = board_maseitai + keep_maseitai + grave_maseitai;
+    for (n, what, max, field) in [
+        (board_black, "black Gulled", BLACK_GULLED_PER_GAME, NfenField::Board),
+        (board_red, "red Gulled", RED_GULLED_PER_GAME, NfenField::Board),
+        (board_maseitai, "Maseitai", MASEITAI_PER_GAME, NfenField::Board),
+        (
+            board_maseitai + keep_maseitai,
+            "Maseitai",
+            MASEITAI_PER_GAME,
+            NfenField::Keeps,
+        ),
+        (
+            board_black + grave_black,
+            "black Gulled",
+            BLACK_GULLED_PER_GAME,
+            NfenField::Graveyards,
+        ),
+        (
+            board_red + grave_red,
+            "red Gulled",
+            RED_GULLED_PER_GAME,
+            NfenField::Graveyards,
+        ),
+        (all_maseitai, "Maseitai", MASEITAI_PER_GAME, NfenField::Graveyards),
+    ] {
+        if n > max {
+            return Err(SetupError::Totals { n, what, max, field });
+        }
+    }
+    Ok(())
+}
+
+/// D14: at most one goal, and the side that made it has no Navia on the board.
+fn check_goals(s: &Setup) -> Result<(), SetupError> {
+    let goals = s.goals();
+    if goals.len() > 1 {
+        return Err(SetupError::TwoGoals);
+    }
+    for side in goals {
+        let on_board = s
+            .board
+            .iter()
+            .flatten()
+            .any(|p| p.side == side && matches!(p.piece, Piece::Navia(_)));
+        if on_board {
+            return Err(SetupError::GoalWithNavia(side));
+        }
+    }
+    Ok(())
 }

@@ -133,6 +133,31 @@ impl Square {
     }
 }
 
+/// A text that is not a square name (`a1` to `g7`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct BadSquare(pub String);
+
+impl fmt::Display for BadSquare {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not a square (a1 to g7)",
+            self.0.chars().take(24).collect::<String>()
+        )
+    }
+}
+
+impl std::error::Error for BadSquare {}
+
+/// `"e4".parse::<Square>()`: the inverse of `Display` (R1).
+impl std::str::FromStr for Square {
+    type Err = BadSquare;
+
+    fn from_str(s: &str) -> Result<Square, BadSquare> {
+        Square::from_name(s).ok_or_else(|| BadSquare(s.to_string()))
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank() + 1)

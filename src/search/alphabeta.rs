@@ -5,6 +5,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
+use crate::rules::constants::NAVIA_DRATP_COST;
 use crate::rules::movegen::ReachMap;
 use crate::rules::{Action, Position, Side};
 
@@ -714,7 +715,7 @@ fn push_captures(pos: &Position, map: &ReachMap, out: &mut MoveList) {
 /// search to see) or their Navia on our back rank with an empty keep (R23).
 fn threat(pos: &Position) -> bool {
     let them = pos.side_to_move().opponent();
-    pos.pool(them) >= 60
+    pos.pool(them) >= NAVIA_DRATP_COST
         || pos
             .navia_square(them)
             .is_some_and(|n| n.rank() == pos.side_to_move().back_rank() && pos.keep(them).is_empty())
@@ -723,8 +724,8 @@ fn threat(pos: &Position) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::rng::Rng;
     use crate::rules::{parse_nfen, ActionKind, Catalogue, Follow};
-    use crate::search::skill::Rng;
     use crate::search::BENCH_POSITIONS;
 
     #[test]

@@ -11,9 +11,10 @@
 //! greedily, scoring my force minus the opponent's. `BENCHMARKS.md` ("Draft")
 //! measures it against picking the dearest piece.
 
-use crate::rules::catalogue::{EffectAction, Passive, PieceClass, Scope};
+use crate::rules::catalogue::{EffectStep, Passive, PieceClass, Scope};
 use crate::rules::forces::Draft;
-use crate::rules::position::{Piece, Placed, Setup};
+use crate::rules::piece::{Piece, Placed};
+use crate::rules::position::Setup;
 use crate::rules::{Catalogue, Kind, Position, Side, Square};
 
 /// Per gyullas of cost. Cost follows strength (CATALOGUE.md) and the search
@@ -77,7 +78,7 @@ fn average_reach(cat: &'static Catalogue, k: Kind, dratped: bool) -> i32 {
             side: Side::White,
             pools: [0, 0],
             keeps: [Vec::new(), Vec::new()],
-            graves: [(0, 0, Vec::new()), (0, 0, Vec::new())],
+            graves: Default::default(),
             lasting: Vec::new(),
             turn: 1,
         };
@@ -94,24 +95,24 @@ fn average_reach(cat: &'static Catalogue, k: Kind, dratped: bool) -> i32 {
 }
 
 /// Value of one effect step, before the price discount.
-fn action_value(a: &EffectAction) -> i32 {
+fn step_value(a: &EffectStep) -> i32 {
     match *a {
-        EffectAction::Remove(_) => 60,
-        EffectAction::RemoveArea(_) => 45,
-        EffectAction::Sacrifice => -35,
-        EffectAction::Revive(_) => 30,
-        EffectAction::ReviveGulled => 20,
-        EffectAction::Steal(_) => 40,
-        EffectAction::Relocate { .. } => 15,
-        EffectAction::Swap(_) => 15,
-        EffectAction::ReturnToKeep(_) => 35,
-        EffectAction::Freeze(_) => 40,
-        EffectAction::Undo(Scope::Others) => 20,
-        EffectAction::Undo(Scope::Itself) => 0,
-        EffectAction::Gain(n) | EffectAction::Drain(n) => 2 * n as i32,
-        EffectAction::GainPerGrave => 20,
-        EffectAction::AdvanceGulled => 20,
-        EffectAction::ExtraMoves(n) => 25 * n as i32,
+        EffectStep::Remove(_) => 60,
+        EffectStep::RemoveArea(_) => 45,
+        EffectStep::Sacrifice => -35,
+        EffectStep::Revive(_) => 30,
+        EffectStep::ReviveGulled => 20,
+        EffectStep::Steal(_) => 40,
+        EffectStep::Relocate { .. } => 15,
+        EffectStep::Swap(_) => 15,
+        EffectStep::ReturnToKeep(_) => 35,
+        EffectStep::Freeze(_) => 40,
+        EffectStep::Undo(Scope::Others) => 20,
+        EffectStep::Undo(Scope::Itself) => 0,
+        EffectStep::Gain(n) | EffectStep::Drain(n) => 2 * n as i32,
+        EffectStep::GainPerGrave => 20,
+        EffectStep::AdvanceGulled => 20,
+        EffectStep::ExtraMoves(n) => 25 * n as i32,
     }
 }
 
@@ -154,10 +155,9 @@ impl Features {
             cost: def.cost as i32,
             before: average_reach(cat, k, false),
             after: average_reach(cat, k, true),
-            effect: e.on_dratp.iter().map(action_value).sum::<i32>()
+            effect: e.on_dratp.iter().map(step_value).sum::<i32>()
                 + e.passives.iter().map(passive_value).sum::<i32>()
-                + e.invoke
-                    .map_or(0, |i| 3 * action_value(&i.action) / 2 - 2 * i.cost as i32),
+                + e.invoke.map_or(0, |i| 3 * step_value(&i.step) / 2 - 2 * i.cost as i32),
             guard: def.navia_guard as i32,
         }
     }
@@ -194,9 +194,9 @@ impl PieceValues {
             v.values[i] = f.value();
             v.dratp_dependent[i] = f.after >= 2 * f.before.max(1);
             v.immortal[i] = e.passives.contains(&Passive::Immortal);
-            let actions = || e.on_dratp.iter().chain(e.invoke.as_ref().map(|i| &i.action));
-            v.remover[i] = actions().any(|a| matches!(a, EffectAction::Remove(_) | EffectAction::RemoveArea(_)));
-            v.undo_others[i] = actions().any(|a| *a == EffectAction::Undo(Scope::Others));
+            let actions = || e.on_dratp.iter().chain(e.invoke.as_ref().map(|i| &i.step));
+            v.remover[i] = actions().any(|a| matches!(a, EffectStep::Remove(_) | EffectStep::RemoveArea(_)));
+            v.undo_others[i] = actions().any(|a| *a == EffectStep::Undo(Scope::Others));
         }
         v
     }

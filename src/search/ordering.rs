@@ -1,6 +1,7 @@
 //! Move ordering: hash move, winning actions, captures by gyullas value, line
 //! overs, killers, then history.
 
+use crate::rules::constants::NAVIA_DRATP_COST;
 use crate::rules::movegen::ReachMap;
 use crate::rules::{Action, ActionKind, Follow, Position, Square};
 
@@ -91,7 +92,7 @@ pub fn quick_win(pos: &Position, map: &ReachMap) -> Option<bool> {
             }
         }
     }
-    if pos.pool(us) as i32 + reward >= 60 {
+    if pos.pool(us) as i32 + reward >= NAVIA_DRATP_COST as i32 {
         None
     } else {
         Some(false)

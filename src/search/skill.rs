@@ -12,7 +12,7 @@ use super::ordering::wins_at_once;
 /// Lines searched at the root below level 20, to choose a mistake among.
 pub const LINES: usize = 4;
 
-pub use crate::rules::rng::Rng;
+use crate::rules::rng::Rng;
 
 /// Level 0: any legal action, each as likely.
 pub fn random(actions: &[Action], seed: u64) -> Action {

@@ -3,7 +3,7 @@
 use crate::rules::forces::{random_force, start_position};
 use crate::rules::{nfen, parse_nfen, Catalogue, ForceRule, Position};
 
-use super::skill::Rng;
+use crate::rules::rng::Rng;
 
 /// Positions from random play from random standard forces of the whole catalogue, every other game with pools
 /// pushed high so that Navia dratps come up.

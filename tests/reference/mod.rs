@@ -12,8 +12,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use dratp::rules::action::{Action, ActionKind, Choices, Follow, Token};
-use dratp::rules::catalogue::{Area, Catalogue, EffectAction, Kind, MarkKind, Passive, PieceDef, Place, Scope, Target};
-use dratp::rules::position::{Freeze, Lasting, Piece, Placed, Position, Setup};
+use dratp::rules::catalogue::{Area, Catalogue, EffectStep, Kind, MarkKind, Passive, PieceDef, Place, Scope, Target};
+use dratp::rules::piece::{Piece, Placed};
+use dratp::rules::position::{Freeze, Lasting, Position, Setup};
 use dratp::rules::square::{Side, Square};
 use dratp::rules::{action_text, nfen};
 
@@ -257,6 +258,13 @@ fn freezes(s: &Setup) -> Vec<Freeze> {
         .collect()
 }
 
+/// The freezes in square order, to compare two setups.
+fn sorted_freezes(s: &Setup) -> Vec<Freeze> {
+    let mut v = freezes(s);
+    v.sort();
+    v
+}
+
 /// Keep only the freezes `keep` accepts, each remapped by `map`.
 fn edit_freezes(s: &mut Setup, keep: impl Fn(&Freeze) -> bool, map: impl Fn(Square) -> Square) {
     s.lasting = s
@@ -331,9 +339,9 @@ fn undratp(s: &mut Setup, q: Square) {
 fn to_graveyard(s: &mut Setup, pl: Placed) {
     let g = &mut s.graves[pl.side.index()];
     match pl.piece {
-        Piece::BlackGulled => g.0 += 1,
-        Piece::RedGulled => g.1 += 1,
-        Piece::Maseitai(k) => sorted_insert(&mut g.2, k),
+        Piece::BlackGulled => g.black += 1,
+        Piece::RedGulled => g.red += 1,
+        Piece::Maseitai(k) => sorted_insert(&mut g.maseitai, k),
         Piece::Navia(_) => unreachable!("reference: a Navia never goes to a graveyard"),
     }
 }
@@ -726,10 +734,10 @@ fn extra_moves(r: Resolving, me: Side, left: u8, cat: &Catalogue) -> Vec<Resolvi
 
 /// Every way one effect step can resolve (D1, D2). Empty only if nothing applies,
 /// in which case the caller passes the state through unchanged.
-fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) -> Vec<Resolving> {
+fn step_options(r: &Resolving, me: Side, step: EffectStep, cat: &Catalogue) -> Vec<Resolving> {
     let mut out = Vec::new();
     match step {
-        EffectAction::Remove(t) => {
+        EffectStep::Remove(t) => {
             for q in targets(r, me, t) {
                 let mut n = r.clone();
                 effect_to_graveyard(&mut n, q, me, cat);
@@ -739,7 +747,7 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
                 out.push(n);
             }
         }
-        EffectAction::RemoveArea(area) => {
+        EffectStep::RemoveArea(area) => {
             // D22: battle pieces of both sides, never a Navia, never the piece itself.
             let Some(c) = r.piece else { return out };
             let mut n = r.clone();
@@ -754,7 +762,7 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
             }
             out.push(n);
         }
-        EffectAction::Sacrifice => {
+        EffectStep::Sacrifice => {
             if let Some(q) = r.piece {
                 let mut n = r.clone();
                 let pl = lift(&mut n.s, q);
@@ -763,60 +771,60 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
                 out.push(n);
             }
         }
-        EffectAction::Revive(place) => {
-            let grave = r.s.graves[me.index()].2.clone();
+        EffectStep::Revive(place) => {
+            let grave = r.s.graves[me.index()].maseitai.clone();
             for k in distinct(&grave) {
                 for q in places(r, me, place, cat) {
                     let mut n = r.clone();
-                    remove_one(&mut n.s.graves[me.index()].2, k);
+                    remove_one(&mut n.s.graves[me.index()].maseitai, k);
                     set(&mut n.s, q, placed(me, Piece::Maseitai(k))); // D6
                     n.tokens.push(Token::Placed(k, q));
                     out.push(n);
                 }
             }
         }
-        EffectAction::ReviveGulled => {
+        EffectStep::ReviveGulled => {
             // D21: files a to g of the owner's second rank, as many as lie in the graveyard.
             let rank = if me == Side::White { 1 } else { 5 };
             let mut n = r.clone();
             for file in 0..7 {
                 let q = sq(file, rank).unwrap();
-                if n.s.graves[me.index()].0 > 0 && at(&n.s, q).is_none() {
-                    n.s.graves[me.index()].0 -= 1;
+                if n.s.graves[me.index()].black > 0 && at(&n.s, q).is_none() {
+                    n.s.graves[me.index()].black -= 1;
                     set(&mut n.s, q, placed(me, Piece::BlackGulled));
                 }
             }
             out.push(n);
         }
-        EffectAction::Steal(place) => {
+        EffectStep::Steal(place) => {
             // D26: from the opponent's graveyard only; the piece becomes the owner's, undratped.
             let them = me.opponent().index();
             let grave = r.s.graves[them].clone();
             for q in places(r, me, place, cat) {
-                if grave.0 > 0 {
+                if grave.black > 0 {
                     let mut n = r.clone();
-                    n.s.graves[them].0 -= 1;
+                    n.s.graves[them].black -= 1;
                     set(&mut n.s, q, placed(me, Piece::BlackGulled));
                     n.tokens.push(Token::Gulled { red: false, to: q });
                     out.push(n);
                 }
-                if grave.1 > 0 {
+                if grave.red > 0 {
                     let mut n = r.clone();
-                    n.s.graves[them].1 -= 1;
+                    n.s.graves[them].red -= 1;
                     set(&mut n.s, q, placed(me, Piece::RedGulled));
                     n.tokens.push(Token::Gulled { red: true, to: q });
                     out.push(n);
                 }
-                for k in distinct(&grave.2) {
+                for k in distinct(&grave.maseitai) {
                     let mut n = r.clone();
-                    remove_one(&mut n.s.graves[them].2, k);
+                    remove_one(&mut n.s.graves[them].maseitai, k);
                     set(&mut n.s, q, placed(me, Piece::Maseitai(k)));
                     n.tokens.push(Token::Placed(k, q));
                     out.push(n);
                 }
             }
         }
-        EffectAction::Relocate { who, to, optional } => {
+        EffectStep::Relocate { who, to, optional } => {
             for from in targets(r, me, who) {
                 for dest in places(r, me, to, cat) {
                     let mut n = r.clone();
@@ -836,16 +844,15 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
                 out.push(r.clone()); // D1: an optional step may be declined
             }
         }
-        EffectAction::Swap(t) => {
+        EffectStep::Swap(t) => {
             let ts = targets(r, me, t);
             for (i, &a) in ts.iter().enumerate() {
                 for &b in &ts[i + 1..] {
-                    let (pa, pb) = (at(&r.s, a).unwrap(), at(&r.s, b).unwrap());
-                    if pa == pb {
-                        continue; // D4
-                    }
                     let mut n = r.clone();
                     swap_pieces(&mut n.s, a, b);
+                    if n.s.board == r.s.board && sorted_freezes(&n.s) == sorted_freezes(&r.s) {
+                        continue; // D4: nothing changed, not even where a freeze lies (D16)
+                    }
                     if n.piece == Some(a) {
                         n.piece = Some(b);
                     } else if n.piece == Some(b) {
@@ -857,7 +864,7 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
                 }
             }
         }
-        EffectAction::ReturnToKeep(t) => {
+        EffectStep::ReturnToKeep(t) => {
             for q in targets(r, me, t) {
                 let pl = at(&r.s, q).unwrap();
                 let Piece::Maseitai(k) = pl.piece else { continue };
@@ -873,7 +880,7 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
                 out.push(n);
             }
         }
-        EffectAction::Freeze(t) => {
+        EffectStep::Freeze(t) => {
             let Some(by) = r.piece else { return out };
             for q in targets(r, me, t) {
                 let mut n = r.clone();
@@ -884,7 +891,7 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
                 out.push(n);
             }
         }
-        EffectAction::Undo(scope) => {
+        EffectStep::Undo(scope) => {
             let mut n = r.clone();
             for q in all_squares() {
                 let flip = match scope {
@@ -900,33 +907,33 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
             }
             out.push(n);
         }
-        EffectAction::Gain(g) => {
+        EffectStep::Gain(g) => {
             let mut n = r.clone();
             earn(&mut n.s, me, g as u32);
             out.push(n);
         }
-        EffectAction::Drain(d) => {
+        EffectStep::Drain(d) => {
             let mut n = r.clone();
             let i = me.opponent().index();
             n.s.pools[i] = n.s.pools[i].saturating_sub(d);
             out.push(n);
         }
-        EffectAction::GainPerGrave => {
+        EffectStep::GainPerGrave => {
             let mut n = r.clone();
             let count: u32 =
                 r.s.graves
                     .iter()
-                    .map(|g| g.0 as u32 + g.1 as u32 + g.2.len() as u32)
+                    .map(|g| g.black as u32 + g.red as u32 + g.maseitai.len() as u32)
                     .sum();
             earn(&mut n.s, me, count);
             out.push(n);
         }
-        EffectAction::AdvanceGulled => {
+        EffectStep::AdvanceGulled => {
             let mut n = r.clone();
             advance_gulled(&mut n.s, me, cat);
             out.push(n);
         }
-        EffectAction::ExtraMoves(k) => {
+        EffectStep::ExtraMoves(k) => {
             out = extra_moves(r.clone(), me, k, cat);
         }
     }
@@ -935,7 +942,7 @@ fn step_options(r: &Resolving, me: Side, step: EffectAction, cat: &Catalogue) ->
 
 /// Resolve effect steps in order, every branch of choices (D1, D2). A taken
 /// Navia ends the game: nothing after it resolves (D20).
-fn resolve(r: Resolving, me: Side, steps: &[EffectAction], cat: &Catalogue) -> Vec<Resolving> {
+fn resolve(r: Resolving, me: Side, steps: &[EffectStep], cat: &Catalogue) -> Vec<Resolving> {
     let Some((&first, rest)) = steps.split_first() else {
         return vec![r];
     };
@@ -1049,7 +1056,7 @@ fn with_follows(s: Setup, part: Part, cat: &Catalogue, out: &mut Vec<(Action, Se
                             tokens: Vec::new(),
                             piece: Some(q),
                         };
-                        for done in resolve(r, me, &[inv.action], cat) {
+                        for done in resolve(r, me, &[inv.step], cat) {
                             if done.s == c {
                                 continue; // D27: an invoke must change something
                             }
@@ -1143,14 +1150,14 @@ pub fn reference_children(s: &Setup, cat: &Catalogue) -> Vec<(Action, Setup)> {
                     action(ActionKind::LineOver, from, from, Follow::Nothing, &[Token::Gyullas]),
                     g,
                 ));
-                let grave = c.graves[me.index()].2.clone();
+                let grave = c.graves[me.index()].maseitai.clone();
                 for k in distinct(&grave) {
                     for q in summon_squares(me) {
                         if at(&c, q).is_some() {
                             continue;
                         }
                         let mut r = c.clone();
-                        remove_one(&mut r.graves[me.index()].2, k);
+                        remove_one(&mut r.graves[me.index()].maseitai, k);
                         set(&mut r, q, placed(me, Piece::Maseitai(k)));
                         pass_turn(&mut r);
                         out.push((

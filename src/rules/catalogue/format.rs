@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
+use crate::rules::constants::{MAX_CHOICES, NAVIA_DRATP_COST, VAULT_CAP};
 use nom::bytes::complete::{take_while, take_while1};
 use nom::character::complete::{char, digit1, i64 as signed, one_of, u64 as unsigned};
 use nom::combinator::all_consuming;
@@ -16,8 +17,8 @@ use nom::IResult;
 use thiserror::Error;
 
 use super::{
-    Area, Compass, Effect, EffectAction, Invoke, Mark, MarkKind, Passive, PieceClass, PieceCode, PieceDef, Place,
-    Scope, Target, MAX_KINDS,
+    Area, Compass, Effect, EffectStep, Invoke, Mark, MarkKind, Passive, PieceClass, PieceCode, PieceDef, Place, Scope,
+    Target, MAX_KINDS,
 };
 
 /// One problem in a catalogue file.
@@ -48,10 +49,8 @@ impl CatalogueError {
 
 /// Largest offset component: a 7x7 board spans at most 6 squares.
 const MAX_OFFSET: i64 = 6;
-/// Largest cost or gyullas amount: a pool never exceeds 60 (R12).
-const MAX_GYULLAS: u64 = 60;
-/// A Navia's dratp cost (R19).
-const NAVIA_COST: u8 = 60;
+/// Largest cost or gyullas amount: a pool never exceeds the vault cap (R12).
+const MAX_GYULLAS: u64 = VAULT_CAP as u64;
 /// Keys that may appear at most once per entry.
 const SINGLE_KEYS: [&str; 8] = ["name", "set", "cost", "guard", "grid", "before", "after", "invoke"];
 /// Keys every entry must give.
@@ -96,10 +95,10 @@ fn print_entry(out: &mut String, e: &PieceDef) {
     kv("before", &compass_text(&e.before));
     kv("after", &compass_text(&e.after));
     if let Some(inv) = &e.effect.invoke {
-        kv("invoke", &format!("{} {}", inv.cost, action_text(&inv.action)));
+        kv("invoke", &format!("{} {}", inv.cost, step_text(&inv.step)));
     }
     for a in &e.effect.on_dratp {
-        kv("dratp", &action_text(a));
+        kv("dratp", &step_text(a));
     }
     for p in &e.effect.passives {
         kv("passive", &passive_text(p));
@@ -121,7 +120,7 @@ fn compass_text(c: &Compass) -> String {
             if !s.is_empty() {
                 s.push(' ');
             }
-            s.push_str(mark_word(m.kind));
+            s.push_str(m.kind.word());
             last = Some(m.kind);
         }
         let _ = write!(s, " {},{}", m.dx, m.dy);
@@ -129,60 +128,147 @@ fn compass_text(c: &Compass) -> String {
     s
 }
 
-fn mark_word(k: MarkKind) -> &'static str {
-    match k {
-        MarkKind::Step => "step",
-        MarkKind::Slide => "slide",
-        MarkKind::Jump => "jump",
-        MarkKind::Bounce => "bounce",
-        MarkKind::Dot => "dot",
+/// An enum written as one word: its one table serves parsing, printing and the lists in error texts.
+trait Word: Copy + PartialEq + 'static {
+    /// What the words name, for error texts (`target`, `place`).
+    const WHAT: &'static str;
+    /// Every value with its word, in the order error texts list them.
+    const WORDS: &'static [(Self, &'static str)];
+
+    /// The word of a value.
+    fn word(self) -> &'static str {
+        Self::WORDS
+            .iter()
+            .find(|(v, _)| *v == self)
+            .map(|(_, w)| *w)
+            .expect("every value has a word")
+    }
+
+    /// The value of a word, if it is one.
+    fn from_word(w: &str) -> Option<Self> {
+        Self::WORDS.iter().find(|(_, x)| *x == w).map(|(v, _)| *v)
+    }
+
+    /// The value of a word, or an error that lists the words.
+    fn parse_word(w: &str) -> Result<Self, String> {
+        Self::from_word(w).ok_or_else(|| format!("unknown {} `{w}`: expected {}", Self::WHAT, Self::expected()))
+    }
+
+    /// The words as a list for error texts: `a, b or c`.
+    fn expected() -> String {
+        one_of_words(Self::WORDS.iter().map(|(_, w)| *w))
     }
 }
 
-fn target_word(t: Target) -> &'static str {
-    match t {
-        Target::Itself => "itself",
-        Target::AnyBattle => "any-battle",
-        Target::OwnBattle => "own-battle",
-        Target::AnyMaseitai => "any-maseitai",
+/// `a, b or c` from a list of words.
+fn one_of_words<'a>(words: impl Iterator<Item = &'a str>) -> String {
+    let words: Vec<&str> = words.collect();
+    match words.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
     }
 }
 
-fn place_word(p: Place) -> &'static str {
-    match p {
-        Place::Dots => "dots",
-        Place::AnyEmpty => "any-empty",
-        Place::OwnSummon => "own-summon",
-        Place::NaviaRing => "navia-ring",
-        Place::EnemySummon => "enemy-summon",
-    }
+impl Word for MarkKind {
+    const WHAT: &'static str = "mark";
+    const WORDS: &'static [(Self, &'static str)] = &[
+        (MarkKind::Step, "step"),
+        (MarkKind::Slide, "slide"),
+        (MarkKind::Jump, "jump"),
+        (MarkKind::Bounce, "bounce"),
+        (MarkKind::Dot, "dot"),
+    ];
 }
 
-fn action_text(a: &EffectAction) -> String {
+impl Word for Target {
+    const WHAT: &'static str = "target";
+    const WORDS: &'static [(Self, &'static str)] = &[
+        (Target::Itself, "itself"),
+        (Target::AnyBattle, "any-battle"),
+        (Target::OwnBattle, "own-battle"),
+        (Target::AnyMaseitai, "any-maseitai"),
+    ];
+}
+
+impl Word for Place {
+    const WHAT: &'static str = "place";
+    const WORDS: &'static [(Self, &'static str)] = &[
+        (Place::Dots, "dots"),
+        (Place::AnyEmpty, "any-empty"),
+        (Place::OwnSummon, "own-summon"),
+        (Place::NaviaRing, "navia-ring"),
+        (Place::EnemySummon, "enemy-summon"),
+    ];
+}
+
+impl Word for Area {
+    const WHAT: &'static str = "area";
+    const WORDS: &'static [(Self, &'static str)] = &[(Area::File, "file"), (Area::Block, "block")];
+}
+
+impl Word for Scope {
+    const WHAT: &'static str = "scope";
+    const WORDS: &'static [(Self, &'static str)] = &[(Scope::Itself, "itself"), (Scope::Others, "others")];
+}
+
+/// The effect step verbs, in the order error texts list them.
+const STEP_VERBS: [&str; 16] = [
+    "remove",
+    "remove-area",
+    "sacrifice",
+    "revive",
+    "revive-gulled",
+    "steal",
+    "relocate",
+    "swap",
+    "return-to-keep",
+    "freeze",
+    "undo",
+    "gain",
+    "drain",
+    "gain-per-grave",
+    "advance-gulled",
+    "extra-moves",
+];
+
+/// The passives as written, in the order error texts list them.
+const PASSIVE_FORMS: [&str; 10] = [
+    "bounty <n>",
+    "move-income <n>",
+    "battle-move-income <n>",
+    "immortal",
+    "immobile",
+    "double-rewards",
+    "protect-dots",
+    "revenge",
+    "summon-dots",
+    "outpost",
+];
+
+fn step_text(a: &EffectStep) -> String {
     match *a {
-        EffectAction::Remove(t) => format!("remove {}", target_word(t)),
-        EffectAction::Sacrifice => "sacrifice".to_string(),
-        EffectAction::Revive(p) => format!("revive to {}", place_word(p)),
-        EffectAction::Relocate { who, to, optional } => format!(
+        EffectStep::Remove(t) => format!("remove {}", t.word()),
+        EffectStep::Sacrifice => "sacrifice".to_string(),
+        EffectStep::Revive(p) => format!("revive to {}", p.word()),
+        EffectStep::Relocate { who, to, optional } => format!(
             "relocate {} to {}{}",
-            target_word(who),
-            place_word(to),
+            who.word(),
+            to.word(),
             if optional { " optional" } else { "" }
         ),
-        EffectAction::Swap(t) => format!("swap {}", target_word(t)),
-        EffectAction::ReturnToKeep(t) => format!("return-to-keep {}", target_word(t)),
-        EffectAction::RemoveArea(Area::File) => "remove-area file".to_string(),
-        EffectAction::RemoveArea(Area::Block) => "remove-area block".to_string(),
-        EffectAction::ReviveGulled => "revive-gulled".to_string(),
-        EffectAction::Steal(p) => format!("steal to {}", place_word(p)),
-        EffectAction::Freeze(t) => format!("freeze {}", target_word(t)),
-        EffectAction::Undo(Scope::Itself) => "undo itself".to_string(),
-        EffectAction::Undo(Scope::Others) => "undo others".to_string(),
-        EffectAction::Gain(n) => format!("gain {n}"),
-        EffectAction::Drain(n) => format!("drain {n}"),
-        EffectAction::GainPerGrave => "gain-per-grave".to_string(),
-        EffectAction::AdvanceGulled => "advance-gulled".to_string(),
-        EffectAction::ExtraMoves(n) => format!("extra-moves {n}"),
+        EffectStep::Swap(t) => format!("swap {}", t.word()),
+        EffectStep::ReturnToKeep(t) => format!("return-to-keep {}", t.word()),
+        EffectStep::RemoveArea(a) => format!("remove-area {}", a.word()),
+        EffectStep::ReviveGulled => "revive-gulled".to_string(),
+        EffectStep::Steal(p) => format!("steal to {}", p.word()),
+        EffectStep::Freeze(t) => format!("freeze {}", t.word()),
+        EffectStep::Undo(s) => format!("undo {}", s.word()),
+        EffectStep::Gain(n) => format!("gain {n}"),
+        EffectStep::Drain(n) => format!("drain {n}"),
+        EffectStep::GainPerGrave => "gain-per-grave".to_string(),
+        EffectStep::AdvanceGulled => "advance-gulled".to_string(),
+        EffectStep::ExtraMoves(n) => format!("extra-moves {n}"),
     }
 }
 
@@ -283,17 +369,6 @@ fn parse_amount(w: &str, what: &str) -> Result<u8, String> {
     }
 }
 
-fn parse_mark_kind(w: &str) -> Option<MarkKind> {
-    Some(match w {
-        "step" => MarkKind::Step,
-        "slide" => MarkKind::Slide,
-        "jump" => MarkKind::Jump,
-        "bounce" => MarkKind::Bounce,
-        "dot" => MarkKind::Dot,
-        _ => return None,
-    })
-}
-
 /// A compass face; every bad word is reported.
 fn parse_compass(value: &str) -> Result<Compass, Vec<String>> {
     let ws = words(value);
@@ -313,7 +388,7 @@ fn parse_compass(value: &str) -> Result<Compass, Vec<String>> {
     // After an unknown word, the offsets that follow it are not reported again.
     let mut unknown = false;
     for w in ws {
-        if let Some(k) = parse_mark_kind(w) {
+        if let Some(k) = MarkKind::from_word(w) {
             if let (Some((_, kw)), false) = (kind, followed) {
                 errs.push(format!("`{kw}` is followed by no offset"));
             }
@@ -328,7 +403,8 @@ fn parse_compass(value: &str) -> Result<Compass, Vec<String>> {
             None => {
                 (kind, unknown) = (None, true);
                 errs.push(format!(
-                    "`{w}` is neither a mark (step, slide, jump, bounce, dot) nor an offset dx,dy such as 0,1"
+                    "`{w}` is neither a mark ({}) nor an offset dx,dy such as 0,1",
+                    MarkKind::WORDS.iter().map(|(_, w)| *w).collect::<Vec<_>>().join(", ")
                 ));
             }
             Some(Err(e)) => errs.push(e),
@@ -367,54 +443,28 @@ fn parse_compass(value: &str) -> Result<Compass, Vec<String>> {
     }
 }
 
-fn parse_target(w: &str) -> Result<Target, String> {
-    Ok(match w {
-        "itself" => Target::Itself,
-        "any-battle" => Target::AnyBattle,
-        "own-battle" => Target::OwnBattle,
-        "any-maseitai" => Target::AnyMaseitai,
-        _ => {
-            return Err(format!(
-                "unknown target `{w}`: expected itself, any-battle, own-battle or any-maseitai"
-            ))
-        }
-    })
-}
-
-fn parse_place(w: &str) -> Result<Place, String> {
-    Ok(match w {
-        "dots" => Place::Dots,
-        "any-empty" => Place::AnyEmpty,
-        "own-summon" => Place::OwnSummon,
-        "navia-ring" => Place::NaviaRing,
-        "enemy-summon" => Place::EnemySummon,
-        _ => {
-            return Err(format!(
-                "unknown place `{w}`: expected dots, any-empty, own-summon, navia-ring or enemy-summon"
-            ))
-        }
-    })
-}
-
 /// One effect step from its words.
-fn parse_action(ws: &[&str]) -> Result<EffectAction, String> {
+fn parse_step(ws: &[&str]) -> Result<EffectStep, String> {
     let Some((&verb, args)) = ws.split_first() else {
-        return Err("missing effect: expected remove, remove-area, sacrifice, revive, revive-gulled, steal, relocate, swap, return-to-keep, freeze, undo, gain, drain, gain-per-grave, advance-gulled or extra-moves".to_string());
+        return Err(format!(
+            "missing effect: expected {}",
+            one_of_words(STEP_VERBS.into_iter())
+        ));
     };
     let usage = |form: &str| format!("`{verb}` is written `{form}`");
     let one_target = |form: &str| match args {
-        [t] => parse_target(t),
+        [t] => Target::parse_word(t),
         _ => Err(usage(form)),
     };
     match verb {
         "remove" => match one_target("remove <target>")? {
             Target::Itself => Err("`remove itself` is written `sacrifice`".to_string()),
-            t => Ok(EffectAction::Remove(t)),
+            t => Ok(EffectStep::Remove(t)),
         },
-        "sacrifice" if args.is_empty() => Ok(EffectAction::Sacrifice),
+        "sacrifice" if args.is_empty() => Ok(EffectStep::Sacrifice),
         "sacrifice" => Err(usage("sacrifice")),
         "revive" => match args {
-            ["to", p] => Ok(EffectAction::Revive(parse_place(p)?)),
+            ["to", p] => Ok(EffectStep::Revive(Place::parse_word(p)?)),
             _ => Err(usage("revive to <place>")),
         },
         "relocate" => {
@@ -424,9 +474,9 @@ fn parse_action(ws: &[&str]) -> Result<EffectAction, String> {
                 [who, "to", to, "optional"] => (who, to, true),
                 _ => return Err(usage(form)),
             };
-            Ok(EffectAction::Relocate {
-                who: parse_target(who)?,
-                to: parse_place(to)?,
+            Ok(EffectStep::Relocate {
+                who: Target::parse_word(who)?,
+                to: Place::parse_word(to)?,
                 optional,
             })
         }
@@ -434,43 +484,55 @@ fn parse_action(ws: &[&str]) -> Result<EffectAction, String> {
             Target::Itself => {
                 Err("`swap itself` names no second piece: use any-battle, own-battle or any-maseitai".to_string())
             }
-            t => Ok(EffectAction::Swap(t)),
+            t => Ok(EffectStep::Swap(t)),
         },
-        "return-to-keep" => Ok(EffectAction::ReturnToKeep(one_target("return-to-keep <target>")?)),
+        "return-to-keep" => Ok(EffectStep::ReturnToKeep(one_target("return-to-keep <target>")?)),
         "remove-area" => match args {
-            ["file"] => Ok(EffectAction::RemoveArea(Area::File)),
-            ["block"] => Ok(EffectAction::RemoveArea(Area::Block)),
+            [a] => Area::from_word(a)
+                .map(EffectStep::RemoveArea)
+                .ok_or_else(|| usage("remove-area file|block")),
             _ => Err(usage("remove-area file|block")),
         },
         "steal" => match args {
-            ["to", p] => Ok(EffectAction::Steal(parse_place(p)?)),
+            ["to", p] => Ok(EffectStep::Steal(Place::parse_word(p)?)),
             _ => Err(usage("steal to <place>")),
         },
         "freeze" => match one_target("freeze <target>")? {
             Target::Itself => Err("`freeze itself` would freeze the piece that freezes".to_string()),
-            t => Ok(EffectAction::Freeze(t)),
+            t => Ok(EffectStep::Freeze(t)),
         },
         "undo" => match args {
-            ["itself"] => Ok(EffectAction::Undo(Scope::Itself)),
-            ["others"] => Ok(EffectAction::Undo(Scope::Others)),
+            [w] => Scope::from_word(w)
+                .map(EffectStep::Undo)
+                .ok_or_else(|| usage("undo itself|others")),
             _ => Err(usage("undo itself|others")),
         },
         "gain" | "drain" | "extra-moves" => match args {
             [n] => {
                 let n = parse_amount(n, verb)?;
                 Ok(match verb {
-                    "gain" => EffectAction::Gain(n),
-                    "drain" => EffectAction::Drain(n),
-                    _ => EffectAction::ExtraMoves(n.min(3)),
+                    "gain" => EffectStep::Gain(n),
+                    "drain" => EffectStep::Drain(n),
+                    // An action carries at most `MAX_CHOICES` tokens, one per further move.
+                    _ if n as usize > MAX_CHOICES => {
+                        return Err(format!(
+                            "extra-moves {n} is out of range 1..{}: an action names at most {} further moves",
+                            MAX_CHOICES, MAX_CHOICES
+                        ))
+                    }
+                    _ => EffectStep::ExtraMoves(n),
                 })
             }
             _ => Err(usage(&format!("{verb} <n>"))),
         },
         "revive-gulled" | "gain-per-grave" | "advance-gulled" if !args.is_empty() => Err(usage(verb)),
-        "revive-gulled" => Ok(EffectAction::ReviveGulled),
-        "gain-per-grave" => Ok(EffectAction::GainPerGrave),
-        "advance-gulled" => Ok(EffectAction::AdvanceGulled),
-        _ => Err(format!("unknown effect `{verb}`: expected remove, remove-area, sacrifice, revive, revive-gulled, steal, relocate, swap, return-to-keep, freeze, undo, gain, drain, gain-per-grave, advance-gulled or extra-moves")),
+        "revive-gulled" => Ok(EffectStep::ReviveGulled),
+        "gain-per-grave" => Ok(EffectStep::GainPerGrave),
+        "advance-gulled" => Ok(EffectStep::AdvanceGulled),
+        _ => Err(format!(
+            "unknown effect `{verb}`: expected {}",
+            one_of_words(STEP_VERBS.into_iter())
+        )),
     }
 }
 
@@ -492,8 +554,14 @@ fn parse_passive(ws: &[&str]) -> Result<Passive, String> {
         [w @ ("immortal" | "immobile" | "double-rewards" | "protect-dots" | "revenge" | "summon-dots" | "outpost"), ..] => {
             Err(format!("`{w}` takes no value"))
         }
-        [w, ..] => Err(format!("unknown passive `{w}`: expected bounty <n>, move-income <n>, battle-move-income <n>, immortal, immobile, double-rewards, protect-dots, revenge, summon-dots or outpost")),
-        [] => Err("missing passive: expected bounty <n>, move-income <n>, battle-move-income <n>, immortal, immobile, double-rewards, protect-dots, revenge, summon-dots or outpost".to_string()),
+        [w, ..] => Err(format!(
+            "unknown passive `{w}`: expected {}",
+            one_of_words(PASSIVE_FORMS.into_iter())
+        )),
+        [] => Err(format!(
+            "missing passive: expected {}",
+            one_of_words(PASSIVE_FORMS.into_iter())
+        )),
     }
 }
 
@@ -513,17 +581,26 @@ fn norm_name(s: &str) -> String {
         .collect()
 }
 
-/// Whether a piece leaves the board with this step (later steps would act on nothing).
-fn leaves_board(a: &EffectAction) -> bool {
-    matches!(a, EffectAction::Sacrifice | EffectAction::ReturnToKeep(Target::Itself))
+/// R9: the only grid a Navia has, on both faces; the rules core moves every Navia this way.
+const NAVIA_RING: &str = "step -1,1 0,1 1,1 -1,0 1,0 -1,-1 0,-1 1,-1";
+
+/// Whether a face is exactly the Navia's ring: a step to each of the 8 neighbours (the parser refuses repeats).
+fn is_king_ring(c: &Compass) -> bool {
+    c.marks.len() == 8
+        && c.marks
+            .iter()
+            .all(|m| m.kind == MarkKind::Step && m.dx.abs() <= 1 && m.dy.abs() <= 1)
 }
 
-fn uses_dots(a: &EffectAction) -> bool {
+/// Whether a piece leaves the board with this step (later steps would act on nothing).
+fn leaves_board(a: &EffectStep) -> bool {
+    matches!(a, EffectStep::Sacrifice | EffectStep::ReturnToKeep(Target::Itself))
+}
+
+fn uses_dots(a: &EffectStep) -> bool {
     matches!(
         a,
-        EffectAction::Revive(Place::Dots)
-            | EffectAction::Steal(Place::Dots)
-            | EffectAction::Relocate { to: Place::Dots, .. }
+        EffectStep::Revive(Place::Dots) | EffectStep::Steal(Place::Dots) | EffectStep::Relocate { to: Place::Dots, .. }
     )
 }
 
@@ -546,7 +623,7 @@ struct Block {
     before: Option<Compass>,
     after: Option<Compass>,
     invoke: Option<(Invoke, usize)>,
-    dratp: Vec<(EffectAction, usize)>,
+    dratp: Vec<(EffectStep, usize)>,
     passives: Vec<(Passive, usize)>,
     notes: Vec<String>,
 }
@@ -682,14 +759,14 @@ impl Parser {
                 }
             },
             "invoke" => match ws.split_first() {
-                Some((cost, action)) => parse_amount(cost, "invoke cost").and_then(|cost| {
-                    let action = parse_action(action)?;
-                    b.invoke = Some((Invoke { cost, action }, n));
+                Some((cost, step)) => parse_amount(cost, "invoke cost").and_then(|cost| {
+                    let step = parse_step(step)?;
+                    b.invoke = Some((Invoke { cost, step }, n));
                     Ok(())
                 }),
                 None => Err("`invoke` is written `invoke <cost> <effect>`".to_string()),
             },
-            "dratp" => parse_action(&ws).map(|a| b.dratp.push((a, n))),
+            "dratp" => parse_step(&ws).map(|a| b.dratp.push((a, n))),
             "passive" => parse_passive(&ws).and_then(|p| {
                 if b.passives.iter().any(|(q, _)| std::mem::discriminant(q) == std::mem::discriminant(&p)) {
                     return Err(format!("passive `{}` is given twice", ws[0]));
@@ -718,11 +795,19 @@ impl Parser {
         let line_of = |k: &str| b.seen.get(k).copied().unwrap_or(b.line);
         let navia = b.code.is_some_and(|c| c.class == PieceClass::Navia);
         if navia {
-            if b.cost.is_some_and(|c| c != NAVIA_COST) {
-                self.issue(line_of("cost"), format!("a Navia's cost is {NAVIA_COST} (R19)"));
+            if b.cost.is_some_and(|c| c != NAVIA_DRATP_COST) {
+                self.issue(line_of("cost"), format!("a Navia's cost is {NAVIA_DRATP_COST} (R19)"));
             }
             if b.guard == Some(true) {
                 self.issue(line_of("guard"), "a Navia cannot be a Navia Guard");
+            }
+            for (key, face) in [("before", &b.before), ("after", &b.after)] {
+                if face.as_ref().is_some_and(|c| !is_king_ring(c)) {
+                    self.issue(
+                        line_of(key),
+                        format!("a Navia steps to its 8 neighbours on both faces (R9): write `{key}  {NAVIA_RING}`"),
+                    );
+                }
             }
             let effect_lines = b.dratp.iter().map(|d| d.1).chain(b.invoke.iter().map(|i| i.1));
             for l in effect_lines.chain(b.passives.iter().map(|p| p.1)).collect::<Vec<_>>() {
@@ -747,7 +832,7 @@ impl Parser {
             .dratp
             .iter()
             .map(|&(a, l)| (a, l))
-            .chain(b.invoke.iter().map(|&(i, l)| (i.action, l)));
+            .chain(b.invoke.iter().map(|&(i, l)| (i.step, l)));
         for (a, l) in steps.collect::<Vec<_>>() {
             if uses_dots(&a) && !has_dots && b.after.is_some() {
                 self.issue(l, "the effect places on dots but the after face has no `dot` mark");
@@ -910,10 +995,10 @@ mod tests {
             "swap any-battle",
             "return-to-keep any-maseitai",
         ] {
-            let a = parse_action(&words(text)).unwrap();
-            assert_eq!(action_text(&a), text);
+            let a = parse_step(&words(text)).unwrap();
+            assert_eq!(step_text(&a), text);
         }
-        assert!(parse_action(&["remove", "itself"]).is_err());
-        assert!(parse_action(&["relocate", "itself", "any-empty"]).is_err());
+        assert!(parse_step(&["remove", "itself"]).is_err());
+        assert!(parse_step(&["relocate", "itself", "any-empty"]).is_err());
     }
 }

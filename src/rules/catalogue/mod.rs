@@ -143,7 +143,7 @@ pub enum Scope {
 
 /// One step of an effect; the engine resolves them in order.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum EffectAction {
+pub enum EffectStep {
     /// Send one chosen piece to its owner's graveyard; no gyullas (R14).
     Remove(Target),
     /// Send every battle piece in an area (not the effect's piece, never a Navia) to its owner's graveyard.
@@ -217,14 +217,14 @@ pub struct Invoke {
     /// Gyullas paid per use (halved, rounded up, in the reduction zone).
     pub cost: u8,
     /// What one use does.
-    pub action: EffectAction,
+    pub step: EffectStep,
 }
 
 /// Everything a dratp unlocks besides the new grid.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Effect {
     /// Resolved at once, in order, as part of the dratp (R17).
-    pub on_dratp: Vec<EffectAction>,
+    pub on_dratp: Vec<EffectStep>,
     /// Available once per turn after the dratp (R18).
     pub invoke: Option<Invoke>,
     /// Continuous effects while dratped on the board.
@@ -281,7 +281,7 @@ pub struct Catalogue {
     tables: Vec<KindTables>,
     /// Dratp costs by kind, apart from the large entries: the evaluation reads them at every node.
     costs: Vec<u8>,
-    /// By kind: whether its dratp effect, and its invoke, make moves (`EffectAction::makes_moves`).
+    /// By kind: whether its dratp effect, and its invoke, make moves (`EffectStep::makes_moves`).
     moving: Vec<[bool; 2]>,
 }
 
@@ -304,8 +304,8 @@ impl Catalogue {
             .iter()
             .map(|e| {
                 [
-                    e.effect.on_dratp.iter().any(EffectAction::makes_moves),
-                    e.effect.invoke.as_ref().is_some_and(|i| i.action.makes_moves()),
+                    e.effect.on_dratp.iter().any(EffectStep::makes_moves),
+                    e.effect.invoke.as_ref().is_some_and(|i| i.step.makes_moves()),
                 ]
             })
             .collect();
