@@ -140,6 +140,35 @@ fn go_nodes_is_deterministic_with_one_thread() {
     assert!(a.2 >= 20_000 && a.2 < 20_100, "node budget overshot: {}", a.2);
 }
 
+#[test]
+fn search_parameters_set_by_name_change_the_search_and_the_defaults_restore_it() {
+    use dratp::search::params::{SearchParams, Tunable};
+    let g = game(START_NFEN);
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    let nodes = |params: SearchParams| {
+        let mut s = Searcher::new(&one_thread());
+        s.set_params(params);
+        let r = s.search(&g, &limits, &Signals::default(), &mut |_| {});
+        assert!(r.best.is_some_and(|a| g.position().legal_actions().contains(&a)));
+        r.nodes
+    };
+    let default = nodes(SearchParams::default());
+    // No reductions and no late-move pruning: the same depth costs more nodes.
+    let mut full = SearchParams::default();
+    full.set("lmr_min_depth", 10).unwrap();
+    full.set("lmp_max_depth", 0).unwrap();
+    assert!(nodes(full) > default, "{} vs {default}", nodes(full));
+    // Setting every value back to its default by name gives the very same search.
+    for p in SearchParams::PARAMS {
+        full.set(p.name, p.default).unwrap();
+    }
+    assert_eq!(full, SearchParams::default());
+    assert_eq!(nodes(full), default);
+}
+
 fn play(g: &mut Game, moves: &str) {
     for m in moves.split_whitespace() {
         g.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));

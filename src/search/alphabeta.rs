@@ -7,22 +7,22 @@ use std::time::Instant;
 
 use crate::rules::constants::NAVIA_DRATP_COST;
 use crate::rules::movegen::ReachMap;
-use crate::rules::{Action, Position, Side};
+use crate::rules::{Action, ActionKind, Position, Side};
 
 use super::eval::{evaluate, victim_value, Weights};
 use super::movelist::MoveList;
 use super::ordering::{
-    history_slot, is_capture, is_tactical, quick_win, score_action, update_history, HISTORY_SLOTS, TT_MOVE,
+    capture_order, history_slot, is_capture, is_tactical, quick_win, score_action, update_history, HISTORY_SLOTS,
+    LINE_OVER_ORDER, TT_MOVE,
 };
-use super::score::{is_mate, INF, MATE};
+use super::params::SearchParams;
+use super::score::{is_mate, lost_at, won_at, INF};
 use super::time::TimeManager;
-use super::tt::{Tt, TtBound};
-use super::Signals;
+use super::tt::{Tt, TtHit};
+use super::{Bound, Signals};
 
 /// Deepest ply the search goes (iterations, extensions and quiescence included).
 pub const MAX_PLY: usize = 96;
-/// Plies of quiescence that may search every action when the side to move is in danger.
-const QS_DANGER_PLIES: u32 = 2;
 
 /// State shared by all threads of one search.
 pub struct Shared<'a> {
@@ -42,6 +42,8 @@ pub struct Shared<'a> {
     pub use_tt: bool,
     /// Evaluation weights.
     pub weights: Weights,
+    /// Margins, reductions and limits.
+    pub params: SearchParams,
 }
 
 /// One root action with its latest score and line.
@@ -54,7 +56,7 @@ pub struct RootMove {
     /// Score from the iteration before.
     pub prev_score: i32,
     /// Bound kind of `score`.
-    pub bound: TtBound,
+    pub bound: Bound,
     /// The line, starting with `action`.
     pub pv: Vec<Action>,
     /// Deepest ply reached under it.
@@ -97,12 +99,6 @@ pub struct Worker<'a> {
     pub root_moves: Vec<RootMove>,
     /// When the search started (for nps).
     pub started: Instant,
-}
-
-/// Late-move reduction in plies for a depth and a move number.
-fn reduction(depth: i32, moves: usize) -> i32 {
-    let r = 0.6 + (depth as f64).ln() * (moves as f64).ln() / 2.2;
-    r as i32
 }
 
 impl<'a> Worker<'a> {
@@ -186,6 +182,11 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// The search parameters.
+    pub fn params(&self) -> &SearchParams {
+        &self.shared.params
+    }
+
     /// Transposition-table fill, per mille.
     pub fn hashfull(&self) -> u32 {
         self.shared.tt.hashfull()
@@ -205,6 +206,14 @@ impl<'a> Worker<'a> {
         self.keys.push(child.key());
         self.checked.push(map.in_check(child, child.side_to_move()));
         self.maps[ply] = map;
+    }
+
+    /// Play `a` in `pos` and enter the child at `ply`, counting it as a node.
+    fn play(&mut self, pos: &Position, a: &Action, ply: usize) -> Position {
+        let child = pos.play(a);
+        self.push(&child, ply);
+        self.tick();
+        child
     }
 
     /// `push` for a null move: a pass changes no piece's reach, so the map is copied.
@@ -245,8 +254,8 @@ impl<'a> Worker<'a> {
         let mover_always = (first..=n).rev().step_by(2).all(|j| self.checked[j]);
         let other_always = first < n && (first + 1..n).rev().step_by(2).all(|j| self.checked[j]);
         Some(match (mover_always, other_always) {
-            (true, false) => MATE - ply as i32,
-            (false, true) => -(MATE - ply as i32),
+            (true, false) => won_at(ply),
+            (false, true) => lost_at(ply),
             _ => 0,
         })
     }
@@ -260,7 +269,7 @@ impl<'a> Worker<'a> {
             self.listed_win(pos, &mut list, ply);
             self.lists[ply] = list;
         }
-        MATE - ply as i32 - 1
+        won_at(ply + 1)
     }
 
     /// If an action of the generated `list` wins at once, it becomes the whole line of `ply` and the node's
@@ -269,7 +278,7 @@ impl<'a> Worker<'a> {
         let a = list.first_win(pos)?;
         self.pv[ply].clear();
         self.pv[ply].push(a);
-        Some(MATE - ply as i32 - 1)
+        Some(won_at(ply + 1))
     }
 
     /// Search one iteration at the root: every root move from `pv_index` on,
@@ -281,18 +290,12 @@ impl<'a> Worker<'a> {
         self.pv[0].clear();
         for i in pv_index..self.root_moves.len() {
             let a = self.root_moves[i].action;
-            let child = pos.play(&a);
-            self.push(&child, 1);
-            self.tick();
+            let child = self.play(pos, &a, 1);
             let ext = i32::from(self.checked[self.keys.len() - 1]);
             let score = if i == pv_index {
                 -self.search(&child, depth - 1 + ext, -beta, -alpha, 1, false, true)
             } else {
-                let mut s = -self.search(&child, depth - 1 + ext, -alpha - 1, -alpha, 1, true, true);
-                if s > alpha && s < beta && !self.stopped {
-                    s = -self.search(&child, depth - 1 + ext, -beta, -alpha, 1, false, true);
-                }
-                s
+                self.search_late(&child, depth - 1 + ext, 0, alpha, beta, 0, true, false)
             };
             self.pop();
             if self.stopped {
@@ -302,13 +305,7 @@ impl<'a> Worker<'a> {
             if i == pv_index || score > alpha {
                 rm.score = score;
                 rm.seldepth = self.seldepth;
-                rm.bound = if score >= beta {
-                    TtBound::Lower
-                } else if score <= alpha {
-                    TtBound::Upper
-                } else {
-                    TtBound::Exact
-                };
+                rm.bound = Bound::of(score, alpha, beta);
                 rm.pv.clear();
                 rm.pv.push(a);
                 rm.pv.extend_from_slice(&self.pv[1]);
@@ -350,8 +347,8 @@ impl<'a> Worker<'a> {
             return evaluate(pos, &self.maps[ply], &self.shared.weights);
         }
         // Mate distance pruning.
-        alpha = alpha.max(-(MATE - ply as i32));
-        beta = beta.min(MATE - ply as i32 - 1);
+        alpha = alpha.max(lost_at(ply));
+        beta = beta.min(won_at(ply + 1));
         if alpha >= beta {
             return alpha;
         }
@@ -370,17 +367,8 @@ impl<'a> Worker<'a> {
         } else {
             None
         };
-        if let Some(h) = hit {
-            if !pv_node
-                && h.depth >= depth
-                && match h.bound {
-                    TtBound::Exact => true,
-                    TtBound::Lower => h.score >= beta,
-                    TtBound::Upper => h.score <= alpha,
-                }
-            {
-                return h.score;
-            }
+        if let Some(h) = hit.filter(|h| !pv_node && h.cuts(depth, alpha, beta)) {
+            return h.score;
         }
 
         let mut list = std::mem::take(&mut self.lists[ply]);
@@ -394,7 +382,8 @@ impl<'a> Worker<'a> {
         result
     }
 
-    /// The move loop of `search`, with the node's actions generated into `list`.
+    /// The move loop of `search`, with the node's actions generated into `list`: static pruning (RFP, NMP),
+    /// then each action in order, late quiet ones pruned (LMP) or reduced (LMR), and the result stored.
     #[allow(clippy::too_many_arguments)]
     fn search_list(
         &mut self,
@@ -406,47 +395,31 @@ impl<'a> Worker<'a> {
         ply: usize,
         cut_node: bool,
         allow_null: bool,
-        hit: Option<super::tt::TtHit>,
+        hit: Option<TtHit>,
     ) -> i32 {
         let us = pos.side_to_move();
         // R27: no legal action loses.
         if list.is_empty() {
-            return -(MATE - ply as i32);
+            return lost_at(ply);
         }
+        let p = &self.shared.params;
         let pv_node = beta - alpha > 1;
         let in_check = self.checked[self.keys.len() - 1];
         let danger = in_check || threat(pos);
         let eval = evaluate(pos, &self.maps[ply], &self.shared.weights);
 
-        // Reverse futility: far above beta with nothing hanging over the Navia.
-        if !pv_node && !danger && depth <= 5 && !is_mate(beta) && eval - 90 * depth >= beta {
+        // RFP: far above beta with nothing hanging over the Navia.
+        if !pv_node && !danger && depth <= p.rfp_max_depth && !is_mate(beta) && eval - p.rfp_margin * depth >= beta {
             return eval;
         }
-
-        // Null move: pass, and if a reduced search still fails high, so does this node.
-        if !pv_node && !danger && allow_null && depth >= 3 && eval >= beta && !is_mate(beta) {
-            let np = pos.pass();
-            let r = 3 + depth / 4;
-            self.push_pass(&np, ply + 1);
-            let floor = std::mem::replace(&mut self.rep_floor, self.keys.len() - 1);
-            self.tick();
-            let s = -self.search(&np, depth - 1 - r, -beta, -beta + 1, ply + 1, !cut_node, false);
-            self.rep_floor = floor;
-            self.pop();
-            if self.stopped {
-                return 0;
-            }
-            if s >= beta {
-                return if is_mate(s) { beta } else { s };
+        if !pv_node && !danger && allow_null && depth >= p.nmp_min_depth && eval >= beta && !is_mate(beta) {
+            if let Some(score) = self.null_move(pos, depth, beta, ply, cut_node) {
+                return score;
             }
         }
 
         let killers = self.killers[ply];
-        let mut score = |a: &Action, head: bool| score_action(pos, a, head, &killers, self.side_history(us));
-        list.score_all(&mut score);
-        if let Some(tt) = hit.and_then(|h| h.action) {
-            list.mark_tt(pos, tt, TT_MOVE, &mut score);
-        }
+        self.order(pos, list, &killers, hit);
         let mut quiets_tried = std::mem::take(&mut self.quiets[ply]);
         quiets_tried.clear();
 
@@ -461,46 +434,24 @@ impl<'a> Worker<'a> {
             n += 1;
             let a = e.action;
             let tactical = is_tactical(pos, &a);
-            // Late quiet moves at low depth are skipped.
-            if !pv_node
-                && !danger
-                && !tactical
-                && searched > 0
-                && depth <= 3
-                && searched >= 6 + 5 * (depth * depth) as usize
-            {
+            let quiet_late = !danger && !tactical && searched > 0;
+            if quiet_late && !pv_node && self.late_move_pruned(depth, searched) {
                 continue;
             }
-            let child = pos.play(&a);
-            self.push(&child, ply + 1);
-            self.tick();
+            let child = self.play(pos, &a, ply + 1);
             let gives_check = self.checked[self.keys.len() - 1];
             // Check extension, bounded so chains of checks cannot run away.
-            let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let ext = i32::from(gives_check && (ply as i32) < p.check_extension_depths * self.root_depth);
             let new_depth = depth - 1 + ext;
             let score = if searched == 0 {
                 -self.search(&child, new_depth, -beta, -alpha, ply + 1, !pv_node && !cut_node, true)
             } else {
-                let r = if depth >= 3 && searched >= 2 && !tactical && !gives_check && !danger {
-                    let mut r = reduction(depth, searched);
-                    if !pv_node {
-                        r += 1;
-                    }
-                    if killers.contains(&Some(a)) {
-                        r -= 1;
-                    }
-                    r.clamp(0, new_depth - 1)
+                let r = if quiet_late && !gives_check {
+                    self.late_move_reduction(depth, new_depth, searched, pv_node, killers.contains(&Some(a)))
                 } else {
                     0
                 };
-                let mut s = -self.search(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true, true);
-                if s > alpha && r > 0 && !self.stopped {
-                    s = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, !cut_node, true);
-                }
-                if s > alpha && s < beta && pv_node && !self.stopped {
-                    s = -self.search(&child, new_depth, -beta, -alpha, ply + 1, false, true);
-                }
-                s
+                self.search_late(&child, new_depth, r, alpha, beta, ply, pv_node, cut_node)
             };
             self.pop();
             if self.stopped {
@@ -532,18 +483,89 @@ impl<'a> Worker<'a> {
             return eval.min(beta);
         }
         if self.shared.use_tt {
-            let bound = if best >= beta {
-                TtBound::Lower
-            } else if best > alpha_orig {
-                TtBound::Exact
-            } else {
-                TtBound::Upper
-            };
-            // An entry whose place does not fit 16 bits is stored without its action.
-            let stored = best_ref.filter(|&(item, option)| item != u16::MAX && option != u16::MAX);
-            self.shared.tt.store(pos.key(), ply, best, depth, bound, stored);
+            self.store(pos, ply, depth, best, Bound::of(best, alpha_orig, beta), best_ref);
         }
         best
+    }
+
+    /// Give every entry of `list` its ordering score, the hash move of `hit` first.
+    fn order(&self, pos: &Position, list: &mut MoveList, killers: &[Option<Action>; 2], hit: Option<TtHit>) {
+        let history = self.side_history(pos.side_to_move());
+        let mut score = |a: &Action, head: bool| score_action(pos, a, head, killers, history);
+        list.score_all(&mut score);
+        if let Some(tt) = hit.and_then(|h| h.action) {
+            list.mark_tt(pos, tt, TT_MOVE, &mut score);
+        }
+    }
+
+    /// Store a node's result; an action whose place does not fit 16 bits is stored without it.
+    fn store(&self, pos: &Position, ply: usize, depth: i32, best: i32, bound: Bound, best_ref: Option<(u16, u16)>) {
+        let stored = best_ref.filter(|&(item, option)| item != u16::MAX && option != u16::MAX);
+        self.shared.tt.store(pos.key(), ply, best, depth, bound, stored);
+    }
+
+    /// NMP at a node whose evaluation is at least beta: pass, and search the reply reduced with a null window.
+    /// `Some` score when the node fails high anyway (or the search stopped).
+    fn null_move(&mut self, pos: &Position, depth: i32, beta: i32, ply: usize, cut_node: bool) -> Option<i32> {
+        let p = &self.shared.params;
+        let r = p.nmp_reduction + depth / p.nmp_depth_divisor;
+        let np = pos.pass();
+        self.push_pass(&np, ply + 1);
+        let floor = std::mem::replace(&mut self.rep_floor, self.keys.len() - 1);
+        self.tick();
+        let s = -self.search(&np, depth - 1 - r, -beta, -beta + 1, ply + 1, !cut_node, false);
+        self.rep_floor = floor;
+        self.pop();
+        if self.stopped {
+            return Some(0);
+        }
+        (s >= beta).then_some(if is_mate(s) { beta } else { s })
+    }
+
+    /// LMP: whether a late quiet action at a non-PV node is skipped, `searched` actions in.
+    fn late_move_pruned(&self, depth: i32, searched: usize) -> bool {
+        let p = &self.shared.params;
+        depth <= p.lmp_max_depth && searched >= (p.lmp_base + p.lmp_per_depth_sq * depth * depth) as usize
+    }
+
+    /// LMR: plies off `new_depth` for a late quiet action that gives no check, `searched` actions in.
+    fn late_move_reduction(&self, depth: i32, new_depth: i32, searched: usize, pv_node: bool, killer: bool) -> i32 {
+        let p = &self.shared.params;
+        if depth < p.lmr_min_depth || searched < p.lmr_min_moves as usize {
+            return 0;
+        }
+        let mut r = p.lmr(depth, searched);
+        if !pv_node {
+            r += p.lmr_non_pv;
+        }
+        if killer {
+            r -= p.lmr_killer;
+        }
+        r.clamp(0, new_depth - 1)
+    }
+
+    /// Any action but the first: a null-window search reduced by `r`, again at full depth if it beats alpha,
+    /// then with the full window on PV nodes if the score lands inside it.
+    #[allow(clippy::too_many_arguments)]
+    fn search_late(
+        &mut self,
+        child: &Position,
+        new_depth: i32,
+        r: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+        cut_node: bool,
+    ) -> i32 {
+        let mut s = -self.search(child, new_depth - r, -alpha - 1, -alpha, ply + 1, true, true);
+        if s > alpha && r > 0 && !self.stopped {
+            s = -self.search(child, new_depth, -alpha - 1, -alpha, ply + 1, !cut_node, true);
+        }
+        if s > alpha && s < beta && pv_node && !self.stopped {
+            s = -self.search(child, new_depth, -beta, -alpha, ply + 1, false, true);
+        }
+        s
     }
 
     /// The history table of one side.
@@ -557,11 +579,12 @@ impl<'a> Worker<'a> {
             k[1] = k[0];
             k[0] = Some(*a);
         }
-        let bonus = (depth * depth * 16).min(2000);
+        let p = &self.shared.params;
+        let bonus = (depth * depth * p.history_depth_sq).min(p.history_bonus_max);
         let base = us.index() * HISTORY_SLOTS;
-        update_history(&mut self.history[base + history_slot(a)], bonus);
+        update_history(&mut self.history[base + history_slot(a)], bonus, p.history_max);
         for q in tried {
-            update_history(&mut self.history[base + history_slot(q)], -bonus);
+            update_history(&mut self.history[base + history_slot(q)], -bonus, p.history_max);
         }
     }
 
@@ -579,7 +602,7 @@ impl<'a> Worker<'a> {
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply);
         if let Some(o) = pos.outcome() {
-            let mate = MATE - ply as i32;
+            let mate = won_at(ply);
             return Some(if o.winner == pos.side_to_move() { mate } else { -mate });
         }
         self.stopped.then_some(0)
@@ -599,7 +622,7 @@ impl<'a> Worker<'a> {
         }
         let danger = self.checked[self.keys.len() - 1] || threat(pos);
         let stand = evaluate(pos, &self.maps[ply], &self.shared.weights);
-        if danger && qply >= QS_DANGER_PLIES {
+        if danger && qply >= self.shared.params.qs_danger_plies as u32 {
             return stand;
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
@@ -617,7 +640,7 @@ impl<'a> Worker<'a> {
             let win = quick.is_none().then(|| self.listed_win(pos, &mut list, ply)).flatten();
             if list.is_empty() {
                 // R27: no legal action loses.
-                -(MATE - ply as i32)
+                lost_at(ply)
             } else if let Some(score) = win {
                 score
             } else {
@@ -643,20 +666,20 @@ impl<'a> Worker<'a> {
     ) -> i32 {
         let mut best;
         if danger {
-            best = -(MATE - ply as i32);
+            best = lost_at(ply);
         } else {
             if stand >= beta {
                 return stand;
             }
             alpha = alpha.max(stand);
             best = stand;
-            list.retain(|a| is_capture(pos, a) || a.kind == crate::rules::ActionKind::LineOver);
+            list.retain(|a| is_capture(pos, a) || a.kind == ActionKind::LineOver);
         }
         let mut score = |a: &Action, _: bool| {
             if is_capture(pos, a) {
-                64 * victim_value(pos, a.to) - victim_value(pos, a.from)
-            } else if a.kind == crate::rules::ActionKind::LineOver {
-                640
+                capture_order(pos, a)
+            } else if a.kind == ActionKind::LineOver {
+                LINE_OVER_ORDER
             } else {
                 0
             }
@@ -667,12 +690,14 @@ impl<'a> Worker<'a> {
             n += 1;
             let a = e.action;
             // Delta pruning: even this capture's gyullas and piece cannot reach alpha.
-            if !danger && is_capture(pos, &a) && stand + 40 * victim_value(pos, a.to) + 250 < alpha {
+            let p = &self.shared.params;
+            if !danger
+                && is_capture(pos, &a)
+                && stand + p.delta_per_victim * victim_value(pos, a.to) + p.delta_margin < alpha
+            {
                 continue;
             }
-            let child = pos.play(&a);
-            self.push(&child, ply + 1);
-            self.tick();
+            let child = self.play(pos, &a, ply + 1);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
             self.pop();
             if self.stopped {
@@ -725,7 +750,7 @@ fn threat(pos: &Position) -> bool {
 mod tests {
     use super::*;
     use crate::rules::rng::Rng;
-    use crate::rules::{parse_nfen, ActionKind, Catalogue, Follow};
+    use crate::rules::{parse_nfen, Catalogue, Follow};
     use crate::search::BENCH_POSITIONS;
 
     #[test]

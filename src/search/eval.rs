@@ -5,82 +5,55 @@ use crate::rules::movegen::{ring, ReachMap};
 use crate::rules::square::zones;
 use crate::rules::{Piece, Position, Side, Square};
 
-/// The evaluation's weights. `Weights::DEFAULT` is what the engine plays;
-/// other values exist for tuning matches (see BENCHMARKS.md).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Weights {
-    /// Value of one gyullas in the pool below the race zone: it buys dratps, and
-    /// 60 of them win (R19).
-    pub gyullas: i32,
-    /// Pools above this are a Navia-dratp threat: each further gyullas counts more.
-    pub race_start: i32,
-    /// Quadratic weight of the race: 20 gyullas past `race_start` add 20² × 3.
-    pub race_weight: i32,
-    /// A black Gulled: earns 1 per step and 10 by a line over (R13, R22).
-    pub black_gulled: i32,
-    /// A red Gulled: earns 3 per step and steps three ways (R8, R13).
-    pub red_gulled: i32,
-    /// Base of a Maseitai on the board.
-    pub maseitai_base: i32,
-    /// Per gyullas of a Maseitai's cost: cost follows strength (CATALOGUE.md)
-    /// and is the reward for taking it.
-    pub per_cost: i32,
-    /// A dratped Maseitai has paid its cost and moves by its stronger face.
-    pub dratped_base: i32,
-    /// Per gyullas of cost, for a dratped Maseitai.
-    pub dratped_per_cost: i32,
-    /// A Maseitai in the keep is a future summon: worth most of its board value,
-    /// less a tempo.
-    pub keep_percent: i32,
-    /// Per rank a Gulled has advanced: closer to the line over and to enemy pieces.
-    pub gulled_advance: i32,
-    /// A Gulled on the far rank threatens a line over (10 gyullas or a revive).
-    pub gulled_far_rank: i32,
-    /// Per square a side's pieces can move to or defend.
-    pub mobility: i32,
-    /// Per reduction-zone square attacked.
-    pub zone_control: i32,
-    /// Per own Maseitai standing in the reduction zone: it dratps and invokes
-    /// at half price (R17, R18).
-    pub zone_maseitai: i32,
-    /// Per enemy-attacked square next to the Navia that no own piece defends.
-    pub navia_exposed: i32,
-    /// The side to move has its Navia in check: it must spend the turn on it.
-    pub in_check: i32,
-    /// With an empty keep the Navia may cross the far end line (R23): reward its advance.
-    pub goal_race: i32,
-    /// Having the move is worth a little.
-    pub tempo: i32,
-}
+use super::params::tunable;
 
-impl Weights {
-    /// The weights the engine plays with.
-    pub const DEFAULT: Weights = Weights {
-        gyullas: 12,
-        race_start: 40,
-        race_weight: 3,
-        black_gulled: 100,
-        red_gulled: 230,
-        maseitai_base: 150,
-        per_cost: 20,
-        dratped_base: 40,
-        dratped_per_cost: 10,
-        keep_percent: 80,
-        gulled_advance: 8,
-        gulled_far_rank: 70,
-        mobility: 3,
-        zone_control: 6,
-        zone_maseitai: 25,
-        navia_exposed: 25,
-        in_check: 60,
-        goal_race: 30,
-        tempo: 10,
-    };
-}
-
-impl Default for Weights {
-    fn default() -> Self {
-        Weights::DEFAULT
+tunable! {
+    /// The evaluation's weights. `Weights::DEFAULT` is what the engine plays;
+    /// other values exist for tuning (see BENCHMARKS.md), settable by name
+    /// (`Tunable::set`) within the ranges below.
+    Weights {
+        /// Value of one gyullas in the pool below the race zone: it buys dratps, and
+        /// 60 of them win (R19).
+        gyullas = 12, 0..=60;
+        /// Pools above this are a Navia-dratp threat: each further gyullas counts more.
+        race_start = 40, 0..=59;
+        /// Quadratic weight of the race: 20 gyullas past `race_start` add 20² × 3.
+        race_weight = 3, 0..=20;
+        /// A black Gulled: earns 1 per step and 10 by a line over (R13, R22).
+        black_gulled = 100, 20..=400;
+        /// A red Gulled: earns 3 per step and steps three ways (R8, R13).
+        red_gulled = 230, 20..=800;
+        /// Base of a Maseitai on the board.
+        maseitai_base = 150, 0..=600;
+        /// Per gyullas of a Maseitai's cost: cost follows strength (CATALOGUE.md)
+        /// and is the reward for taking it.
+        per_cost = 20, 0..=100;
+        /// A dratped Maseitai has paid its cost and moves by its stronger face.
+        dratped_base = 40, 0..=300;
+        /// Per gyullas of cost, for a dratped Maseitai.
+        dratped_per_cost = 10, 0..=60;
+        /// A Maseitai in the keep is a future summon: worth most of its board value,
+        /// less a tempo.
+        keep_percent = 80, 0..=150;
+        /// Per rank a Gulled has advanced: closer to the line over and to enemy pieces.
+        gulled_advance = 8, 0..=60;
+        /// A Gulled on the far rank threatens a line over (10 gyullas or a revive).
+        gulled_far_rank = 70, 0..=300;
+        /// Per square a side's pieces can move to or defend.
+        mobility = 3, 0..=30;
+        /// Per reduction-zone square attacked.
+        zone_control = 6, 0..=50;
+        /// Per own Maseitai standing in the reduction zone: it dratps and invokes
+        /// at half price (R17, R18).
+        zone_maseitai = 25, 0..=150;
+        /// Per enemy-attacked square next to the Navia that no own piece defends.
+        navia_exposed = 25, 0..=150;
+        /// The side to move has its Navia in check: it must spend the turn on it.
+        in_check = 60, 0..=400;
+        /// With an empty keep the Navia may cross the far end line (R23): reward its advance.
+        goal_race = 30, 0..=200;
+        /// Having the move is worth a little.
+        tempo = 10, 0..=60;
     }
 }
 

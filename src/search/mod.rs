@@ -22,7 +22,8 @@
 //! repetitions are scored by R26 from the game's history and the line
 //! (a perpetual check loses for the checker); no legal action loses (R27).
 //! Lazy SMP: `Threads` workers share the table. `Skill Level` below 20 plays
-//! weaker on purpose (`skill`).
+//! weaker on purpose (`skill`). Every margin, reduction and time factor is a
+//! named value of `params`, as the evaluation's weights are of `eval`.
 
 mod alphabeta;
 mod bench;
@@ -30,6 +31,7 @@ pub mod draft;
 pub mod eval;
 mod movelist;
 mod ordering;
+pub mod params;
 mod score;
 mod searcher;
 mod skill;
@@ -81,7 +83,8 @@ pub enum Score {
     Mate(i32),
 }
 
-/// Whether a reported score is exact or a bound from an aspiration window.
+/// What a score says about the true one: exact, or a bound from a search window
+/// (reported lines, transposition-table entries and root moves alike).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Bound {
     /// Exact.

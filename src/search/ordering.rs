@@ -9,13 +9,13 @@ use super::eval::victim_value;
 
 /// Slots in one side's history table.
 pub const HISTORY_SLOTS: usize = 8 * 49 * 49;
-/// History scores stay within this, so they never reach the tactical bands.
-pub const HISTORY_MAX: i32 = 16_384;
 
 /// Ordering score of the hash move: above everything else.
 pub const TT_MOVE: i32 = 1 << 28;
 const TACTICAL: i32 = 1 << 22;
 const KILLER: i32 = 1 << 20;
+/// Ordering of a line over among tactical actions: it earns 10 gyullas (R22), like taking a piece of cost 10.
+pub const LINE_OVER_ORDER: i32 = 64 * 10;
 
 /// Whether `a` wins the game at once for the side to move of `pos`: it takes
 /// the Navia (R20), dratps the own Navia (R19, only generated when allowed) or
@@ -126,12 +126,10 @@ pub fn history_slot(a: &Action) -> usize {
 /// its actions). The hash move is marked apart (`TT_MOVE`).
 pub fn score_action(pos: &Position, a: &Action, head: bool, killers: &[Option<Action>; 2], history: &[i16]) -> i32 {
     if is_capture(pos, a) {
-        // Most valuable victim first, then the cheapest taker.
-        let taker = victim_value(pos, a.from);
-        return TACTICAL + 64 * victim_value(pos, a.to) - taker + follow_bonus(a);
+        return TACTICAL + capture_order(pos, a) + follow_bonus(a);
     }
     match a.kind {
-        ActionKind::LineOver => return TACTICAL + 64 * 10,
+        ActionKind::LineOver => return TACTICAL + LINE_OVER_ORDER,
         ActionKind::Goal => return TT_MOVE - 1,
         _ => {}
     }
@@ -153,6 +151,12 @@ pub fn score_action(pos: &Position, a: &Action, head: bool, killers: &[Option<Ac
     history[history_slot(a)] as i32 + follow_bonus(a)
 }
 
+/// Ordering of a capture among captures: most valuable victim first, then the cheapest taker.
+#[inline]
+pub fn capture_order(pos: &Position, a: &Action) -> i32 {
+    64 * victim_value(pos, a.to) - victim_value(pos, a.from)
+}
+
 fn follow_bonus(a: &Action) -> i32 {
     match a.follow {
         Follow::Nothing => 0,
@@ -161,11 +165,11 @@ fn follow_bonus(a: &Action) -> i32 {
     }
 }
 
-/// The history update with gravity: bonuses saturate at `HISTORY_MAX`.
-pub fn update_history(h: &mut i16, bonus: i32) {
+/// The history update with gravity: scores saturate at `max` (at most `i16::MAX`, far below the killer band).
+pub fn update_history(h: &mut i16, bonus: i32, max: i32) {
     let v = *h as i32;
-    let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-    *h = (v + b - v * b.abs() / HISTORY_MAX) as i16;
+    let b = bonus.clamp(-max, max);
+    *h = (v + b - v * b.abs() / max) as i16;
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //!
 //! A won game `n` plies from the root scores `MATE - n`; a lost one `-(MATE - n)`.
 
-use super::Score;
+use super::{Bound, Score};
 
 /// The score of a win on the board at the root.
 pub const MATE: i32 = 30_000;
@@ -10,6 +10,31 @@ pub const MATE: i32 = 30_000;
 pub const MATE_BOUND: i32 = MATE - 1_000;
 /// Larger than every score.
 pub const INF: i32 = MATE + 1;
+
+impl Bound {
+    /// What a node's best `score` from the window (alpha, beta) says about its true score.
+    pub fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score <= alpha {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        }
+    }
+}
+
+/// The score of a game won on the board `ply` plies from the root.
+#[inline]
+pub fn won_at(ply: usize) -> i32 {
+    MATE - ply as i32
+}
+
+/// The score of a game lost on the board `ply` plies from the root.
+#[inline]
+pub fn lost_at(ply: usize) -> i32 {
+    -won_at(ply)
+}
 
 /// Whether `s` is a forced win or loss.
 #[inline]

@@ -6,6 +6,7 @@ use crate::rules::{Action, Game, Side};
 
 use super::alphabeta::Shared;
 use super::eval::{evaluate, terms, Weights};
+use super::params::SearchParams;
 use super::skill;
 use super::threads::{run, IdConfig, MAX_DEPTH};
 use super::time::TimeManager;
@@ -18,6 +19,7 @@ pub struct Searcher {
     tt: Option<Tt>,
     use_tt: bool,
     weights: Weights,
+    params: SearchParams,
 }
 
 impl Searcher {
@@ -28,6 +30,7 @@ impl Searcher {
             tt: None,
             use_tt: true,
             weights: Weights::DEFAULT,
+            params: SearchParams::default(),
         }
     }
 
@@ -56,6 +59,11 @@ impl Searcher {
     /// Evaluate with other weights (for tuning matches).
     pub fn set_weights(&mut self, weights: Weights) {
         self.weights = weights;
+    }
+
+    /// Search with other margins and reductions (for tuning; `SearchParams::set` changes one by name).
+    pub fn set_params(&mut self, params: SearchParams) {
+        self.params = params;
     }
 
     /// Search without the transposition table (for tests that compare).
@@ -129,6 +137,7 @@ impl Searcher {
             threads: self.opts.threads.max(1),
             use_tt: self.use_tt,
             weights: self.weights,
+            params: self.params,
         };
         let mut max_depth = limits.depth.map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
         let mut multipv = self.opts.multipv.max(1);
@@ -141,8 +150,8 @@ impl Searcher {
             multipv,
             mate: limits.mate,
         };
-        let tm = TimeManager::new(limits, root.side_to_move(), self.opts.move_overhead);
-        let (moves, _depth, nodes) = run(&shared, game.positions(), &actions, &cfg, tm, &wait, info);
+        let tm = TimeManager::new(limits, root.side_to_move(), self.opts.move_overhead, &self.params);
+        let (moves, nodes) = run(&shared, game.positions(), &actions, &cfg, tm, &wait, info);
         let best_index = if level < 20 {
             skill::pick(&moves, multipv, level, seed)
         } else {

@@ -4,6 +4,7 @@
 //! there is one, else the most gyullas), 2–19 a shallow search that sometimes
 //! prefers a worse line (as Stockfish does), 20 the full search.
 
+use crate::rules::rng::Rng;
 use crate::rules::{Action, Position};
 
 use super::alphabeta::RootMove;
@@ -11,8 +12,6 @@ use super::ordering::wins_at_once;
 
 /// Lines searched at the root below level 20, to choose a mistake among.
 pub const LINES: usize = 4;
-
-use crate::rules::rng::Rng;
 
 /// Level 0: any legal action, each as likely.
 pub fn random(actions: &[Action], seed: u64) -> Action {

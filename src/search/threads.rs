@@ -8,7 +8,6 @@ use crate::rules::{Action, Position};
 
 use super::alphabeta::{RootMove, Shared, Worker, MAX_PLY};
 use super::score::{is_mate, to_score, INF, MATE_BOUND};
-use super::tt::TtBound;
 use super::{Bound, Info};
 
 /// What one iterative-deepening run may do.
@@ -32,7 +31,7 @@ pub fn root_moves(actions: &[Action]) -> Vec<RootMove> {
             action,
             score: -INF,
             prev_score: -INF,
-            bound: TtBound::Upper,
+            bound: Bound::Upper,
             pv: vec![action],
             seldepth: 0,
         })
@@ -58,33 +57,7 @@ pub fn iterate(w: &mut Worker, root: &Position, cfg: &IdConfig, thread: usize, i
             rm.prev_score = rm.score;
         }
         for pv_index in 0..multipv {
-            let prev = w.root_moves[pv_index].prev_score;
-            let mut delta = 30;
-            let (mut alpha, mut beta) = if depth >= 4 && prev > -INF && !is_mate(prev) {
-                (prev - delta, prev + delta)
-            } else {
-                (-INF, INF)
-            };
-            loop {
-                let score = w.root_search(root, depth, alpha, beta, pv_index);
-                w.root_moves[pv_index..].sort_by_key(|m| std::cmp::Reverse(m.score));
-                if w.stopped {
-                    break;
-                }
-                if score <= alpha {
-                    beta = (alpha + beta) / 2;
-                    alpha = (score - delta).max(-INF);
-                } else if score >= beta {
-                    beta = (score + delta).min(INF);
-                } else {
-                    break;
-                }
-                delta += delta / 2;
-                if delta > 1_000 {
-                    alpha = -INF;
-                    beta = INF;
-                }
-            }
+            aspiration(w, root, depth, pv_index);
             w.root_moves[..=pv_index].sort_by_key(|m| std::cmp::Reverse(m.score));
             if w.main && !w.stopped {
                 report(w, depth, multipv, info);
@@ -120,24 +93,49 @@ pub fn iterate(w: &mut Worker, root: &Position, cfg: &IdConfig, thread: usize, i
             0
         };
         last_score = best.score;
-        if let Some(tm) = w.tm.as_ref() {
-            let stability = match stable_iterations {
-                0 => 1.6,
-                1 => 1.2,
-                2 => 1.0,
-                3 => 0.8,
-                _ => 0.6,
-            };
-            let falling = 1.0 + (drop as f64 / 100.0).min(1.0);
-            let single = if w.root_moves.len() == 1 { 0.1 } else { 1.0 };
-            // The next iteration costs a few times this one: start it only in the first half.
-            if !tm.may_continue(0.5 * stability * falling * single) {
-                break;
-            }
+        let single = w.root_moves.len() == 1;
+        if w.tm
+            .as_ref()
+            .is_some_and(|tm| !tm.may_start_iteration(stable_iterations, drop, single))
+        {
+            break;
         }
         depth += 1;
     }
     completed
+}
+
+/// Search the root move `pv_index` on, at `depth`, in an aspiration window
+/// around its last score that widens until the score falls inside it.
+fn aspiration(w: &mut Worker, root: &Position, depth: i32, pv_index: usize) {
+    let p = *w.params();
+    let prev = w.root_moves[pv_index].prev_score;
+    let mut delta = p.asp_delta;
+    let (mut alpha, mut beta) = if depth >= p.asp_min_depth && prev > -INF && !is_mate(prev) {
+        (prev - delta, prev + delta)
+    } else {
+        (-INF, INF)
+    };
+    loop {
+        let score = w.root_search(root, depth, alpha, beta, pv_index);
+        w.root_moves[pv_index..].sort_by_key(|m| std::cmp::Reverse(m.score));
+        if w.stopped {
+            break;
+        }
+        if score <= alpha {
+            beta = (alpha + beta) / 2;
+            alpha = (score - delta).max(-INF);
+        } else if score >= beta {
+            beta = (score + delta).min(INF);
+        } else {
+            break;
+        }
+        delta += delta * p.asp_growth_pct / 100;
+        if delta > p.asp_full_window {
+            alpha = -INF;
+            beta = INF;
+        }
+    }
 }
 
 /// Send one `Info` per MultiPV line.
@@ -155,11 +153,6 @@ pub fn report(w: &Worker, depth: i32, multipv: usize, info: &mut dyn FnMut(&Info
         if score <= -INF {
             continue;
         }
-        let bound = match rm.bound {
-            TtBound::Exact => Bound::Exact,
-            TtBound::Lower => Bound::Lower,
-            TtBound::Upper => Bound::Upper,
-        };
         info(&Info {
             depth: if updated {
                 depth as u32
@@ -169,7 +162,7 @@ pub fn report(w: &Worker, depth: i32, multipv: usize, info: &mut dyn FnMut(&Info
             seldepth: rm.seldepth.max(1) as u32,
             multipv: i as u32 + 1,
             score: to_score(score),
-            bound: if updated { bound } else { Bound::Exact },
+            bound: if updated { rm.bound } else { Bound::Exact },
             nodes,
             nps,
             hashfull,
@@ -179,8 +172,8 @@ pub fn report(w: &Worker, depth: i32, multipv: usize, info: &mut dyn FnMut(&Info
     }
 }
 
-/// Run one search on `threads` threads; returns the main worker's root moves,
-/// the last completed depth and the nodes of all threads.
+/// Run one search on `threads` threads; returns the main worker's root moves
+/// and the nodes of all threads.
 pub fn run(
     shared: &Shared,
     history: &[Position],
@@ -189,10 +182,10 @@ pub fn run(
     tm: super::time::TimeManager,
     wait_for_stop: &dyn Fn() -> bool,
     info: &mut dyn FnMut(&Info),
-) -> (Vec<RootMove>, i32, u64) {
+) -> (Vec<RootMove>, u64) {
     let root = *history.last().expect("a game has a position");
     let started = Instant::now();
-    let (moves_out, depth) = std::thread::scope(|scope| {
+    let moves_out = std::thread::scope(|scope| {
         let mut helpers = Vec::new();
         for t in 1..shared.threads {
             helpers.push(scope.spawn(move || {
@@ -226,7 +219,7 @@ pub fn run(
             let multipv = cfg.multipv.clamp(1, w.root_moves.len());
             report(&w, depth.max(1), multipv, info);
         }
-        (std::mem::take(&mut w.root_moves), depth)
+        std::mem::take(&mut w.root_moves)
     });
-    (moves_out, depth, shared.nodes.load(Ordering::Relaxed))
+    (moves_out, shared.nodes.load(Ordering::Relaxed))
 }

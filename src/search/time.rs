@@ -4,6 +4,7 @@ use std::time::{Duration, Instant};
 
 use crate::rules::Side;
 
+use super::params::SearchParams;
 use super::Limits;
 
 /// The time budget of one search.
@@ -20,6 +21,7 @@ pub struct TimeManager {
     limits_side: Side,
     limits: LimitsClock,
     overhead: Duration,
+    params: SearchParams,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -31,8 +33,8 @@ struct LimitsClock {
 }
 
 impl TimeManager {
-    /// The budget for `side` to move under `limits`.
-    pub fn new(limits: &Limits, side: Side, overhead: Duration) -> TimeManager {
+    /// The budget for `side` to move under `limits`, by the time factors of `params`.
+    pub fn new(limits: &Limits, side: Side, overhead: Duration, params: &SearchParams) -> TimeManager {
         let mut tm = TimeManager {
             start: Instant::now(),
             optimum: None,
@@ -46,6 +48,7 @@ impl TimeManager {
                 movetime: limits.movetime,
             },
             overhead,
+            params: *params,
         };
         if !limits.infinite {
             tm.compute();
@@ -55,6 +58,7 @@ impl TimeManager {
 
     fn compute(&mut self) {
         let l = &self.limits;
+        let p = &self.params;
         let i = self.limits_side.index();
         if let Some(mt) = l.movetime {
             // The whole time is for this move: no early stop, only the hard limit.
@@ -64,12 +68,16 @@ impl TimeManager {
         } else if let Some(remaining) = l.time[i] {
             let inc = l.inc[i].unwrap_or_default();
             // Keep the overhead for every move still to come before the next control.
-            let mtg = l.movestogo.unwrap_or(30).clamp(1, 40);
-            let usable = remaining.saturating_sub(self.overhead * mtg.min(10));
-            let share = usable / mtg + inc * 3 / 4;
-            let cap = usable.mul_f64(if mtg == 1 { 0.9 } else { 0.6 });
+            let mtg = l
+                .movestogo
+                .unwrap_or(p.tm_moves_to_go as u32)
+                .clamp(1, p.tm_moves_to_go_max as u32);
+            let usable = remaining.saturating_sub(self.overhead * mtg.min(p.tm_overhead_moves as u32));
+            let share = usable / mtg + inc * p.tm_inc_pct as u32 / 100;
+            let cap_pct = if mtg == 1 { p.tm_last_move_cap_pct } else { p.tm_cap_pct };
+            let cap = usable.mul_f64(cap_pct as f64 / 100.0);
             let optimum = share.min(cap).max(Duration::from_millis(1));
-            let maximum = (optimum * 4).min(cap).max(optimum);
+            let maximum = (optimum * p.tm_max_factor as u32).min(cap).max(optimum);
             self.optimum = Some(optimum);
             self.maximum = Some(maximum);
         }
@@ -97,9 +105,32 @@ impl TimeManager {
         !self.pondering && self.maximum.is_some_and(|m| self.elapsed() >= m)
     }
 
-    /// Whether another iteration may start, given how unsettled the search is
-    /// (1.0 normal, lower when the best move is stable, higher when the score drops).
-    pub fn may_continue(&self, factor: f64) -> bool {
+    /// Whether the next iteration may start, after `stable` iterations with the same best
+    /// action and a score `drop` in the last one, `single` when there is only one legal action.
+    /// The next iteration costs a few times the last one, so it starts only in the first part
+    /// of the optimum time (`tm_start_pct`), scaled by how unsettled the search is.
+    pub fn may_start_iteration(&self, stable: u32, drop: i32, single: bool) -> bool {
+        let p = &self.params;
+        let stability = match stable {
+            0 => p.tm_stable0_pct,
+            1 => p.tm_stable1_pct,
+            2 => p.tm_stable2_pct,
+            3 => p.tm_stable3_pct,
+            _ => p.tm_stable4_pct,
+        } as f64
+            / 100.0;
+        let falling = 1.0 + (drop as f64 / p.tm_falling_scale as f64).min(1.0);
+        let single = if single {
+            p.tm_single_reply_pct as f64 / 100.0
+        } else {
+            1.0
+        };
+        self.may_continue(p.tm_start_pct as f64 / 100.0 * stability * falling * single)
+    }
+
+    /// Whether another iteration may start, given a share of the optimum time
+    /// (kept within 0.3 to 3 so no setting starves or overruns a move).
+    fn may_continue(&self, factor: f64) -> bool {
         match (self.pondering, self.optimum) {
             (true, _) | (_, None) => true,
             (false, Some(o)) => {
@@ -134,7 +165,7 @@ mod tests {
             (5, 0, None),
             (10_000, 0, Some(2)),
         ] {
-            let tm = TimeManager::new(&limits(ms, inc, mtg), Side::White, oh);
+            let tm = TimeManager::new(&limits(ms, inc, mtg), Side::White, oh, &SearchParams::default());
             let max = tm.maximum.unwrap();
             assert!(
                 max <= Duration::from_millis(ms).mul_f64(0.9).max(Duration::from_millis(1)),
@@ -151,7 +182,7 @@ mod tests {
             ponder: true,
             ..Limits::default()
         };
-        let mut tm = TimeManager::new(&l, Side::Black, Duration::from_millis(20));
+        let mut tm = TimeManager::new(&l, Side::Black, Duration::from_millis(20), &SearchParams::default());
         assert_eq!(tm.maximum, Some(Duration::from_millis(480)));
         assert!(tm.pondering() && !tm.out_of_time());
         tm.ponderhit();
