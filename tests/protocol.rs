@@ -498,6 +498,29 @@ fn skill_levels_answer_legal_moves_with_a_final_info() {
 }
 
 #[test]
+fn d_names_the_checked_navia() {
+    let mut e = Engine::start();
+    e.send("d");
+    let d = e.until(|l| l.starts_with("Result:"));
+    assert!(d.iter().any(|l| l == "Check: none"), "{d:?}");
+    // R24: the second player's black Gulled on d2 could take the first player's Navia on d1.
+    e.send("position fen 3[n02]3/7/7/7/7/3b3/3[N01]3 w 0/0 -/- -/- - 5");
+    e.send("d");
+    let d = e.until(|l| l.starts_with("Result:"));
+    let check = d
+        .iter()
+        .position(|l| l == "Check: d1")
+        .expect("a Check line before Result");
+    assert_eq!(check + 1, d.len() - 1, "Check comes right before Result: {d:?}");
+    // Only the side to move's Navia is named: here the second player's is not attacked.
+    e.send("position fen 3[n02]3/3B3/7/7/7/7/3[N01]3 w 0/0 -/- -/- - 5");
+    e.send("d");
+    let d = e.until(|l| l.starts_with("Result:"));
+    assert!(d.iter().any(|l| l == "Check: none"), "{d:?}");
+    e.quit();
+}
+
+#[test]
 fn extensions_d_legal_perft_eval_catalogue() {
     let mut e = Engine::start();
     e.send("d");

@@ -37,6 +37,12 @@ pub(super) fn diagram(game: &Game) -> Vec<String> {
     lines.push(format!("Effects: {}", field(5)));
     lines.push(format!("Fen: {text}"));
     lines.push(format!("Key: {:016X}", pos.key()));
+    // R24: a GUI marks the checked Navia without rules of its own.
+    let to_move = pos.side_to_move();
+    match pos.navia_square(to_move).filter(|_| pos.in_check(to_move)) {
+        Some(sq) => lines.push(format!("Check: {sq}")),
+        None => lines.push("Check: none".to_string()),
+    }
     let r = game.result();
     lines.push(match r {
         Some(res) => format!("Result: {} {}", result_word(r), res.reason.describe()),

@@ -1,0 +1,400 @@
+// End to end in a real browser: Debian's chromium, driven by puppeteer-core, plays whole games by mouse clicks
+// against the real engine through dratp-gui. After every move the board on screen (read back from the drawn SVG) is
+// compared with the `Fen:` of `d` from a separate engine process. Screenshots go to docs/screenshots/.
+//
+// Needs target/release/dratp and target/release/dratp-gui (cargo build --release). Without a browser the test is
+// skipped locally and fails under CI=true.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createInterface } from "node:readline";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+const ENGINE = join(ROOT, "target", "release", "dratp");
+const MATCH = join(ROOT, "target", "release", "dratp-match");
+const GUI = process.env.DRATP_GUI || join(ROOT, "target", "release", "dratp-gui");
+const SHOTS = join(ROOT, "docs", "screenshots");
+
+const missing = [CHROMIUM, ENGINE, GUI].filter((p) => !existsSync(p));
+if (missing.length && process.env.CI === "true") {
+  throw new Error(`browser test: missing ${missing.join(", ")} (install chromium, run cargo build --release)`);
+}
+const skip = missing.length ? `missing ${missing.join(", ")}: install chromium and run cargo build --release` : false;
+if (skip) console.log(`# SKIP browser test: ${skip}`);
+
+/** The referee: a separate engine process answering `d` for the game's moves. */
+class Referee {
+  constructor() {
+    this.p = spawn(ENGINE, [], { stdio: ["pipe", "pipe", "ignore"] });
+    this.lines = [];
+    this.wake = null;
+    createInterface({ input: this.p.stdout }).on("line", (l) => {
+      this.lines.push(l);
+      if (this.wake) this.wake();
+    });
+  }
+  async query(cmds) {
+    this.lines = [];
+    this.p.stdin.write([...cmds, "isready"].join("\n") + "\n");
+    while (!this.lines.includes("readyok")) await new Promise((r) => (this.wake = r));
+    return this.lines.slice(0, this.lines.indexOf("readyok"));
+  }
+  async fen(start, moves) {
+    const out = await this.query([`position ${start}${moves.length ? " moves " + moves.join(" ") : ""}`, "d"]);
+    const err = out.find((l) => l.startsWith("info string error"));
+    assert.equal(err, undefined, err);
+    return out.find((l) => l.startsWith("Fen: ")).slice(5);
+  }
+  close() {
+    this.p.stdin.end("quit\n");
+  }
+}
+
+let browser, page, server, referee, profile, url;
+
+before(async () => {
+  if (skip) return;
+  const puppeteer = (await import("puppeteer-core")).default;
+  // Engine 1 is the project's fake engine that crashes when asked for a move.
+  const crashing = `python3 ${join(ROOT, "scripts", "fake_engine.py")} --fail crash`;
+  // Engine 2 answers an illegal move (its Navia steps two squares).
+  const illegal = `python3 ${join(ROOT, "scripts", "fake_engine.py")} --fail illegal`;
+  const args = ["--port", "0", "--no-open", "--engine", ENGINE, "--engine", crashing, "--engine", illegal];
+  server = spawn(GUI, args, { stdio: ["ignore", "pipe", "inherit"] });
+  url = await new Promise((resolve, reject) => {
+    createInterface({ input: server.stdout }).on("line", (l) => {
+      const m = /open (http:\/\/\S+)/.exec(l);
+      if (m) resolve(m[1]);
+    });
+    server.on("exit", (code) => reject(new Error(`dratp-gui exited with ${code}`)));
+  });
+  profile = mkdtempSync(join(tmpdir(), "dratp-e2e-"));
+  browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync", `--user-data-dir=${profile}`],
+  });
+  page = await browser.newPage();
+  await page.setViewport({ width: 1280, height: 940 });
+  page.on("pageerror", (e) => console.log(`# page error: ${e.message}`));
+  await page.goto(url);
+  await page.waitForFunction(() => document.body.dataset.ready === "1", { timeout: 30000 });
+  referee = new Referee();
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.kill();
+  if (referee) referee.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+/** The NFEN the screen shows, read back from the drawn board, and the ply it shows. */
+async function screenFen() {
+  return page.evaluate(async () => {
+    const { readDrawn } = await import("/assets/board.js");
+    return { fen: readDrawn(document.querySelector("#board svg").outerHTML), ply: Number(document.querySelector("#board").dataset.ply) };
+  });
+}
+
+async function gameState() {
+  return page.evaluate(() => {
+    const s = window.dratp.state;
+    return {
+      start: s.start, moves: s.moves, view: s.view, thinking: s.thinking, legal: s.current.legal,
+      result: s.current.result, side: s.current.pos.side, kinds: s.sides.map((x) => x.kind), prefix: s.prefix,
+    };
+  });
+}
+
+async function checkScreen() {
+  const s = await gameState();
+  const shown = await screenFen();
+  assert.equal(shown.ply, s.moves.length);
+  assert.equal(shown.fen, await referee.fen(s.start, s.moves), `position on screen after ${s.moves.join(" ")}`);
+}
+
+/** Waits until the page is idle at the end of the game (a person to move, or the game over). */
+async function settle() {
+  await page.waitForFunction(() => {
+    const s = window.dratp.state;
+    const b = document.querySelector("#board");
+    return s.current && !s.thinking && !s.loading && s.view === s.moves.length && Number(b.dataset.ply) === s.moves.length &&
+      b.dataset.fen === s.current.fen &&
+      (s.current.result !== "none" || s.sides[s.current.pos.side].kind === "human");
+  }, { timeout: 60000 });
+}
+
+/** Clicks the middle of the element the selector finds, with the mouse (the page redraws the board on clicks). */
+async function clickAt(selector) {
+  const box = await page.$eval(selector, (el) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  });
+  await page.mouse.click(box.x, box.y);
+}
+
+/** Enters a legal move by mouse clicks, atom by atom, as a person would. */
+async function clickMove(text) {
+  const { atomsOf } = await import("../assets/entry.js");
+  const s0 = await gameState();
+  for (const atom of atomsOf(text)) {
+    const [kind, value] = atom.split(":");
+    let selector;
+    if (kind === "sq") selector = `#board [data-sq="${value}"]`;
+    else if (kind === "keep") selector = `#board [data-keep="${s0.side}"][data-id="${value}"]`;
+    else selector = `#prompt [data-atom="${atom}"]`;
+    if (atom === "act:move" && !(await page.$(selector))) continue; // a plain move needs no prompt
+    assert.ok(await page.$(selector), `nothing to click for ${atom} of ${text}`);
+    await clickAt(selector);
+  }
+  if ((await gameState()).moves.length === s0.moves.length) await clickAt('#prompt [data-atom="end"]');
+  await page.waitForFunction((n) => window.dratp.state.moves.length > n, {}, s0.moves.length);
+  const s1 = await gameState();
+  assert.equal(s1.moves[s0.moves.length], text, "the clicks entered exactly the chosen move");
+}
+
+function pick(legal, rng, prefer) {
+  for (const re of prefer) {
+    const m = legal.filter((x) => re.test(x));
+    if (m.length) return m[Math.floor(rng() * m.length)];
+  }
+  return legal[Math.floor(rng() * legal.length)];
+}
+
+function seeded(seed) {
+  return () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+}
+
+/** Plays on by clicks (the person's move chosen by `prefer`) until the game ends; checks the screen every move. */
+async function playOut(rng, prefer, maxPlies, played) {
+  for (;;) {
+    await settle();
+    await checkScreen();
+    const s = await gameState();
+    if (s.result !== "none" || s.moves.length >= maxPlies) return s;
+    const move = pick(s.legal, rng, prefer(s));
+    played.push(move);
+    await clickMove(move);
+  }
+}
+
+async function setup(mode, fields) {
+  await page.select("#forces-mode", mode);
+  for (const [id, value] of Object.entries(fields)) {
+    if (await page.$eval(`#${id}`, (el) => el.tagName === "SELECT")) await page.select(`#${id}`, value);
+    else await page.$eval(`#${id}`, (el, v) => (el.value = v), value);
+  }
+  const id = await page.evaluate(() => window.dratp.state.gameId);
+  await clickAt("#start-game");
+  await page.waitForFunction((n) => window.dratp.state.gameId > n, {}, id);
+  await settle();
+}
+
+test("a person plays the Starter Sets against the engine by clicks to the end", { skip, timeout: 600000 }, async () => {
+  await page.screenshot({ path: join(SHOTS, "start.png") });
+  await setup("starter", { "p1-kind": "human", "p2-kind": "engine", "p2-skill": "20", "p2-tc": "movetime", "p2-time": "60" });
+  const played = [];
+  const rng = seeded(7);
+  // Summon first, then anything: the engine at full strength ends the game.
+  const end = await playOut(rng, (s) => (s.moves.length < 6 ? [/^M\d+@/] : [/\+$/, /./]), 400, played);
+  assert.notEqual(end.result, "none", `the game ended (${end.moves.length} plies)`);
+  console.log(`# game 1: ${end.moves.length} plies, ${end.result}: ${end.moves.join(" ")}`);
+  assert.ok(played.some((m) => /^M\d+@/.test(m)), "a summon was entered");
+  const text = await page.$eval("#result", (el) => el.textContent);
+  assert.match(text, /wins|Draw/);
+  // Every ply of the finished game, stepped through the move list, shows the engine's position.
+  for (let ply = 0; ply <= end.moves.length; ply += 1) {
+    await page.evaluate((p) => window.dratp.goTo(p), ply);
+    const shown = await screenFen();
+    assert.equal(shown.fen, await referee.fen(end.start, end.moves.slice(0, ply)), `ply ${ply}`);
+  }
+});
+
+test("dratps with a target choice and a line over, entered by clicks, from a pasted NFEN", { skip, timeout: 600000 }, async () => {
+  const fen = "Br1[n02]1r1/bbbbbbb/7/1[M13]3[M14]1/[M05]1[+M06]1[M07]1[M08]/BBBBBB1/1R1[N01]1R1 w 30/0 M02,M03,M04/M09,M10,M11,M12 M01/- - 10";
+  await setup("fen", { "start-fen": fen, "p1-kind": "human", "p2-kind": "engine", "p2-skill": "3", "p2-tc": "movetime", "p2-time": "40" });
+  const played = [];
+  const rng = seeded(11);
+  // First a line over reviving a Maseitai, then dratps with effect targets whenever offered, then play on.
+  const prefer = (s) => (s.moves.length === 0 ? [/\^:M01@/] : [/^[a-g][1-7]\+:[a-g][1-7]$/, /\+:/, /\+$/, /\*/, /./]);
+  let s = await playOut(rng, prefer, 4, played);
+  // The screenshot shows a choice under way: a piece chosen, "Dratp here" pressed, its targets lit.
+  const withTarget = s.legal.find((m) => /^[a-g][1-7]\+:[a-g][1-7]$/.test(m));
+  assert.ok(withTarget, "a dratp with a target is on offer");
+  await clickAt(`#board [data-sq="${withTarget.slice(0, 2)}"]`);
+  await clickAt('#prompt [data-atom="act:dratp"]');
+  const targets = await page.$$eval("#board .square.lit", (els) => els.map((e) => e.getAttribute("data-sq")));
+  const want = s.legal.filter((m) => m.startsWith(withTarget.slice(0, 3) + ":")).map((m) => m.slice(4));
+  assert.deepEqual(targets.sort(), want.sort(), "exactly the engine's targets light up");
+  await page.screenshot({ path: join(SHOTS, "midgame.png") });
+  await page.keyboard.press("Escape");
+  s = await playOut(rng, prefer, 400, played);
+  assert.ok(played.some((m) => /\^:/.test(m)), `a line over was entered: ${played.join(" ")}`);
+  assert.ok(played.some((m) => /\+:[a-g][1-7]/.test(m)), `an effect with a target was entered: ${played.join(" ")}`);
+  assert.ok(played.some((m) => /\+/.test(m)), "a dratp was entered");
+  assert.notEqual(s.result, "none", "the game ended");
+  console.log(`# game 2: ${s.moves.length} plies, ${s.result}: ${s.moves.join(" ")}`);
+});
+
+test("a selected piece lights its squares and the catalogue page draws every compass", { skip, timeout: 120000 }, async () => {
+  await setup("starter", { "p1-kind": "human", "p2-kind": "human" });
+  await clickAt('#board [data-sq="d1"]');
+  const lit = await page.$$eval("#board .square.lit", (els) => els.map((e) => e.getAttribute("data-sq")).sort());
+  const legal = (await gameState()).legal;
+  const want = [...new Set(legal.filter((m) => /^d1[a-g][1-7]/.test(m)).map((m) => m.slice(2, 4)))].sort();
+  assert.ok(want.length > 0);
+  assert.deepEqual(lit, want, "the Navia's reachable squares, from the engine's legal list");
+  await page.click("#tab-pieces");
+  const cards = await page.$$eval("#catalogue .card", (els) => els.length);
+  const pieces = (await referee.query(["catalogue"])).filter((l) => l.startsWith("piece ")).length;
+  assert.equal(cards, pieces, "one card per catalogue piece");
+  assert.equal(await page.$$eval("#catalogue .card svg.compass", (els) => els.length), pieces * 2, "before and after");
+  await page.screenshot({ path: join(SHOTS, "catalogue.png") });
+  // A catalogue file the engine refuses shows the engine's error.
+  await page.$eval("#cat-path", (el) => (el.value = "/nonexistent/pieces.cat"));
+  await page.click("#cat-load");
+  await page.waitForFunction(() => document.querySelector("#cat-errors").textContent.includes("cannot read"));
+  await page.click("#tab-play");
+});
+
+test("a crashing engine is reported in plain words, the game is kept and the engine can be restarted", { skip, timeout: 120000 }, async () => {
+  await setup("starter", { "p1-kind": "human", "p2-kind": "engine", "p2-engine": "1", "p2-tc": "movetime", "p2-time": "50" });
+  await clickMove("c2c3");
+  await page.waitForFunction(() => !document.querySelector("#trouble").hidden, { timeout: 30000 });
+  const text = await page.$eval("#trouble-text", (el) => el.textContent);
+  assert.match(text, /^The engine playing second stopped running: .+\. The game is kept as it was\.$/);
+  const s = await gameState();
+  assert.deepEqual(s.moves, ["c2c3"]);
+  await checkScreen();
+  // The restarted engine is asked for its move again (and, being made to crash, crashes again).
+  const before = await page.evaluate(() => window.dratp.state.troubles);
+  await clickAt("#trouble-restart");
+  await page.waitForFunction((n) => window.dratp.state.troubles > n, { timeout: 30000 }, before);
+  assert.deepEqual((await gameState()).moves, ["c2c3"], "the restart keeps the game");
+});
+
+test("an engine's illegal move is reported and not played", { skip, timeout: 120000 }, async () => {
+  await setup("starter", { "p1-kind": "human", "p2-kind": "engine", "p2-engine": "2", "p2-tc": "movetime", "p2-time": "50" });
+  await clickMove("c2c3");
+  await page.waitForFunction(() => !document.querySelector("#trouble").hidden, { timeout: 30000 });
+  const text = await page.$eval("#trouble-text", (el) => el.textContent);
+  assert.match(text, /^The engine playing second answered a move that is not legal here: its move 'bestmove \S+' is not in the engine's legal list\. The game is kept as it was\.$/);
+  assert.deepEqual((await gameState()).moves, ["c2c3"]);
+  await checkScreen();
+  await clickAt("#trouble-dismiss");
+});
+
+test("a draft: the person clicks picks, the engine's picks show, and the drafted forces are played", { skip, timeout: 120000 }, async () => {
+  const id = await page.evaluate(() => window.dratp.state.gameId);
+  await page.select("#forces-mode", "draft");
+  await page.select("#p1-kind", "human");
+  await page.select("#p2-kind", "engine");
+  await page.select("#p2-engine", "0");
+  await clickAt("#start-game");
+  for (let picks = 0; picks < 7; picks += 1) {
+    await page.waitForFunction((n) => window.dratp.state.gameId > n || document.querySelector("#draft").textContent.includes("click a Maseitai"), {}, id);
+    if ((await page.evaluate(() => window.dratp.state.gameId)) > id) break;
+    await clickAt("#draft [data-pick]");
+  }
+  await page.waitForFunction((n) => window.dratp.state.gameId > n, { timeout: 30000 }, id);
+  await settle();
+  const s = await gameState();
+  assert.match(s.start, /^startpos forces N01:(M\d+,){6}M\d+ N02:(M\d+,){6}M\d+$/);
+  assert.match(await page.$eval("#draft", (el) => el.textContent), /complete/);
+  await checkScreen();
+});
+
+test("analysis shows the score, depth and lines of the shown position", { skip, timeout: 120000 }, async () => {
+  await setup("starter", { "p1-kind": "human", "p2-kind": "human", multipv: "2" });
+  await clickAt("#analyse");
+  await page.waitForFunction(() => document.querySelectorAll("#pvs div").length === 2, { timeout: 30000 });
+  assert.match(await page.$eval("#eval", (el) => el.textContent), /^([+-]\d+\.\d\d|#-?\d+) +depth \d+/);
+  await clickAt("#analyse");
+});
+
+test("records: dratp-match's PGN opens and replays move by move; a saved game replays in dratp-match", { skip, timeout: 300000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), "dratp-pgn-"));
+  const file = join(dir, "match.pgn");
+  const run = spawnSync(MATCH, ["-engine", `cmd=${ENGINE}`, "name=a", "depth=1", "-engine", `cmd=${ENGINE}`, "name=b", "depth=1",
+    "-games", "2", "-forces", "random", "seed=3", "-maxmoves", "80", "-pgnout", file], { encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+  const [first, second] = [...readFileSync(file, "utf8").matchAll(/\[FEN "([^"]+)"\]/g)].map((m) => `fen ${m[1]}`);
+  const loaded = (start) => page.waitForFunction((st) => {
+    const s = window.dratp.state;
+    const b = document.querySelector("#board");
+    return s.start === st && s.view === 0 && b.dataset.ply === "0" && b.dataset.fen === s.startFen && `fen ${s.startFen}` === st;
+  }, { timeout: 30000 }, start);
+  const input = await page.$("#pgn-load");
+  await input.uploadFile(file);
+  await loaded(first);
+  await page.select("#pgn-games", "1");
+  await loaded(second);
+  const s = await gameState();
+  assert.ok(s.moves.length > 0);
+  for (let ply = 0; ply <= s.moves.length; ply += 1) {
+    const shown = await screenFen();
+    assert.equal(shown.ply, ply);
+    assert.equal(shown.fen, await referee.fen(s.start, s.moves.slice(0, ply)), `ply ${ply}`);
+    if (ply < s.moves.length) {
+      await clickAt("#nav-fwd");
+      await page.waitForFunction((p) => document.querySelector("#board").dataset.ply === String(p), {}, ply + 1);
+    }
+  }
+  // The GUI's own record of a game played by clicks is accepted by dratp-match's replay.
+  await setup("starter", { "p1-kind": "human", "p2-kind": "engine", "p2-engine": "0", "p2-skill": "20", "p2-time": "40" });
+  await playOut(seeded(5), () => [/./], 400, []);
+  const saved = join(dir, "saved.pgn");
+  writeFileSync(saved, await page.evaluate(() => window.dratp.savePgn()));
+  const replay = spawnSync(MATCH, ["-replay", saved], { encoding: "utf8" });
+  assert.equal(replay.status, 0, replay.stdout + replay.stderr);
+  assert.match(replay.stdout, /1 ok, 0 mismatched/);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("engine against engine: watched, paused, stepped and resumed", { skip, timeout: 300000 }, async () => {
+  const id = await page.evaluate(() => window.dratp.state.gameId);
+  await page.select("#forces-mode", "starter");
+  for (const n of [1, 2]) {
+    await page.select(`#p${n}-kind`, "engine");
+    await page.select(`#p${n}-engine`, "0");
+    await page.select(`#p${n}-tc`, "movetime");
+    await page.$eval(`#p${n}-time`, (el) => (el.value = "30"));
+    // Full strength against random moves, so the game ends soon.
+    await page.$eval(`#p${n}-skill`, (el, v) => (el.value = v), n === 1 ? "20" : "0");
+  }
+  await clickAt("#start-game");
+  await page.waitForFunction((n) => window.dratp.state.gameId > n && window.dratp.state.moves.length >= 4, { timeout: 60000 }, id);
+  await clickAt("#pause");
+  await page.waitForFunction(() => !window.dratp.state.thinking);
+  const paused = (await gameState()).moves.length;
+  await new Promise((r) => setTimeout(r, 400));
+  assert.equal((await gameState()).moves.length, paused, "no move while paused");
+  await checkScreen();
+  await clickAt("#step");
+  await page.waitForFunction((n) => window.dratp.state.moves.length === n + 1 && !window.dratp.state.thinking, {}, paused);
+  await clickAt("#pause");
+  await page.waitForFunction(() => {
+    const s = window.dratp.state;
+    return s.current.result !== "none" && !s.thinking && document.querySelector("#board").dataset.fen === s.current.fen;
+  }, { timeout: 120000 }).catch(async (e) => {
+    console.log("# " + JSON.stringify(await page.evaluate(() => ({ m: window.dratp.state.moves.length, p: window.dratp.state.paused, t: window.dratp.state.thinking, r: window.dratp.state.current.result, st: document.querySelector("#status").textContent, tr: document.querySelector("#trouble").hidden }))));
+    throw e;
+  });
+  await checkScreen();
+  for (const n of [1, 2]) await page.select(`#p${n}-kind`, "human");
+  await page.$eval("#p2-skill", (el) => (el.value = "20"));
+});
+
+test("a Navia in check is marked from the engine's Check line", { skip, timeout: 60000 }, async () => {
+  await setup("fen", { "start-fen": "3[n02]3/7/7/7/7/3b3/3[N01]3 w 0/0 -/- -/- - 5", "p1-kind": "human", "p2-kind": "human" });
+  assert.match(await page.$eval("#status", (el) => el.textContent), /check on the Navia/);
+  assert.equal(await page.$eval('#board [data-sq="d1"] rect', (el) => el.getAttribute("fill")), "#ef9a9a");
+  await checkScreen();
+});
