@@ -13,6 +13,8 @@
 //! assert!(!pos.legal_actions().is_empty());
 //! ```
 
+#![warn(unreachable_pub)]
+
 pub mod catalogue_file;
 pub mod matchrun;
 pub mod protocol;

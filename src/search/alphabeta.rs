@@ -23,12 +23,12 @@ use super::tt::{Tt, TtHit};
 use super::{Bound, Signals};
 
 /// Deepest ply the search goes (iterations, extensions and quiescence included).
-pub const MAX_PLY: usize = 96;
+pub(super) const MAX_PLY: usize = 96;
 /// The main thread reads the clock when its node count is a multiple of this plus one.
 const CLOCK_MASK: u64 = 7;
 
 /// State shared by all threads of one search.
-pub struct Shared {
+pub(super) struct Shared {
     /// The transposition table.
     pub tt: Arc<Tt>,
     /// Set when every thread must return.
@@ -49,7 +49,7 @@ pub struct Shared {
 
 /// One root action with its latest score and line.
 #[derive(Clone, Debug)]
-pub struct RootMove {
+pub(super) struct RootMove {
     /// The action.
     pub action: Action,
     /// Score from the last search of it (−INF when it failed low).
@@ -65,7 +65,7 @@ pub struct RootMove {
 }
 
 /// Per-thread search state.
-pub struct Worker<'a> {
+pub(super) struct Worker<'a> {
     shared: &'a Shared,
     /// The protocol's signals, which only the main thread reads.
     signals: Option<&'a Signals>,
@@ -107,7 +107,7 @@ pub struct Worker<'a> {
 impl<'a> Worker<'a> {
     /// A worker for the game whose positions are `history` (root last); the main
     /// thread's worker is the one given the protocol's `signals`.
-    pub fn new(shared: &'a Shared, history: &[Position], signals: Option<&'a Signals>) -> Worker<'a> {
+    pub(super) fn new(shared: &'a Shared, history: &[Position], signals: Option<&'a Signals>) -> Worker<'a> {
         let keys: Vec<u64> = history.iter().map(|p| p.key()).collect();
         let checked = history.iter().map(|p| p.in_check(p.side_to_move())).collect();
         let root_index = keys.len() - 1;
@@ -137,7 +137,7 @@ impl<'a> Worker<'a> {
     }
 
     /// Nodes of all threads.
-    pub fn total_nodes(&self) -> u64 {
+    pub(super) fn total_nodes(&self) -> u64 {
         self.shared.nodes.load(Ordering::Relaxed) + (self.nodes - self.flushed)
     }
 
@@ -184,7 +184,7 @@ impl<'a> Worker<'a> {
     }
 
     /// Main thread: act on `stop`, `ponderhit` and the clock.
-    pub fn poll(&mut self) {
+    pub(super) fn poll(&mut self) {
         let Some(sig) = self.signals else { return };
         if sig.stop.load(Ordering::Relaxed) {
             self.shared.stop.store(true, Ordering::Relaxed);
@@ -200,17 +200,17 @@ impl<'a> Worker<'a> {
     }
 
     /// The search parameters.
-    pub fn params(&self) -> &SearchParams {
+    pub(super) fn params(&self) -> &SearchParams {
         &self.shared.params
     }
 
     /// Transposition-table fill, per mille.
-    pub fn hashfull(&self) -> u32 {
+    pub(super) fn hashfull(&self) -> u32 {
         self.shared.tt.hashfull()
     }
 
     /// Flush the node count to the shared total.
-    pub fn flush_nodes(&mut self) {
+    pub(super) fn flush_nodes(&mut self) {
         self.shared
             .nodes
             .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
@@ -300,7 +300,14 @@ impl<'a> Worker<'a> {
 
     /// Search one iteration at the root: every root move from `pv_index` on,
     /// with the window (alpha, beta). Updates `root_moves` and returns the best score.
-    pub fn root_search(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, pv_index: usize) -> i32 {
+    pub(super) fn root_search(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        pv_index: usize,
+    ) -> i32 {
         let mut best = -INF;
         self.seldepth = 0;
         self.root_depth = depth;

@@ -15,7 +15,7 @@ const PICKS_BEFORE_SORT: usize = 6;
 
 /// One entry of the list: an action, or the head of a family not listed yet.
 #[derive(Clone, Copy, Debug)]
-pub struct Entry {
+pub(super) struct Entry {
     /// The action (for a head, the action without choices).
     pub action: Action,
     /// Ordering score, higher first.
@@ -30,7 +30,7 @@ pub struct Entry {
 
 /// The move list of one node; kept per ply and reused, so the search does not allocate.
 #[derive(Default)]
-pub struct MoveList {
+pub(super) struct MoveList {
     entries: Vec<Entry>,
     /// Actions of the family being expanded.
     family: Vec<Action>,
@@ -62,40 +62,40 @@ impl MoveList {
 
     /// The entries' actions in list order (heads included).
     #[cfg(test)]
-    pub fn actions(&self) -> Vec<Action> {
+    pub(super) fn actions(&self) -> Vec<Action> {
         self.entries.iter().map(|e| e.action).collect()
     }
 
     /// Empty the list.
-    pub fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         self.entries.clear();
         self.sorted = false;
     }
 
     /// The legal actions of `pos` (whose reach map is `map`), families folded.
-    pub fn generate(&mut self, pos: &Position, map: &ReachMap) {
+    pub(super) fn generate(&mut self, pos: &Position, map: &ReachMap) {
         self.clear();
         pos.generate_with(map, self);
     }
 
     /// Add one action (not a family head).
-    pub fn add(&mut self, a: Action) {
+    pub(super) fn add(&mut self, a: Action) {
         self.push_entry(a, false);
     }
 
     /// Whether the list holds nothing: with families folded, still exactly when there is no legal action (a
     /// family has at least one).
-    pub fn is_empty(&self) -> bool {
+    pub(super) fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
 
     /// Keep only the entries whose action satisfies `keep` (a head stands for its whole family).
-    pub fn retain(&mut self, mut keep: impl FnMut(&Action) -> bool) {
+    pub(super) fn retain(&mut self, mut keep: impl FnMut(&Action) -> bool) {
         self.entries.retain(|e| keep(&e.action));
     }
 
     /// Score every entry (`score(action, is_head)`).
-    pub fn score_all(&mut self, mut score: impl FnMut(&Action, bool) -> i32) {
+    pub(super) fn score_all(&mut self, mut score: impl FnMut(&Action, bool) -> i32) {
         for e in &mut self.entries {
             e.score = score(&e.action, e.head);
         }
@@ -142,7 +142,7 @@ impl MoveList {
 
     /// Give the action the transposition table names the score `tt_score`; call on a freshly generated and
     /// scored list. Returns whether the action is there.
-    pub fn mark_tt(
+    pub(super) fn mark_tt(
         &mut self,
         pos: &Position,
         tt: (u16, u16),
@@ -158,7 +158,12 @@ impl MoveList {
 
     /// Bring the best remaining action to `n` (listing a family when its head comes first) and return it; `None`
     /// when the list ends before `n`. Picks `n` for `n` = 0, 1, 2, … in turn.
-    pub fn pick(&mut self, pos: &Position, n: usize, score: &mut impl FnMut(&Action, bool) -> i32) -> Option<Entry> {
+    pub(super) fn pick(
+        &mut self,
+        pos: &Position,
+        n: usize,
+        score: &mut impl FnMut(&Action, bool) -> i32,
+    ) -> Option<Entry> {
         loop {
             if n >= self.entries.len() {
                 return None;
@@ -189,7 +194,7 @@ impl MoveList {
     /// (only those can take the Navia; R21 keeps every other effect off it). In a wide position this looks
     /// through thousands of actions, so it asks `stop` before each family and every [`STOP_CHECK_EVERY`]
     /// actions, and gives up (`None`) once it says so.
-    pub fn first_win(&mut self, pos: &Position, stop: &mut dyn FnMut() -> bool) -> Option<Action> {
+    pub(super) fn first_win(&mut self, pos: &Position, stop: &mut dyn FnMut() -> bool) -> Option<Action> {
         let mut family = std::mem::take(&mut self.family);
         let mut found = None;
         'entries: for e in &self.entries {
@@ -221,7 +226,7 @@ impl MoveList {
 }
 
 /// The action a transposition-table entry (`item`, `option`) names in `pos`, if there is one (the ponder move).
-pub fn resolve(pos: &Position, tt: (u16, u16)) -> Option<Action> {
+pub(super) fn resolve(pos: &Position, tt: (u16, u16)) -> Option<Action> {
     let mut list = MoveList::default();
     list.generate(pos, &pos.reach_map());
     let at = list.index_of(pos, tt, &mut |_, _| 0)?;

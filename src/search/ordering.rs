@@ -8,21 +8,21 @@ use crate::rules::{Action, ActionKind, Follow, Position, Square};
 use super::eval::victim_value;
 
 /// Slots in one side's history table.
-pub const HISTORY_SLOTS: usize = 8 * 49 * 49;
+pub(super) const HISTORY_SLOTS: usize = 8 * 49 * 49;
 
 /// Ordering score of the hash move: above everything else.
-pub const TT_MOVE: i32 = 1 << 28;
+pub(super) const TT_MOVE: i32 = 1 << 28;
 const TACTICAL: i32 = 1 << 22;
 const KILLER: i32 = 1 << 20;
 /// Ordering of a line over among tactical actions: it earns 10 gyullas (R22), like taking a piece of cost 10.
-pub const LINE_OVER_ORDER: i32 = 64 * 10;
+pub(super) const LINE_OVER_ORDER: i32 = 64 * 10;
 
 /// Whether `a` wins the game at once for the side to move of `pos`: it takes
 /// the Navia (R20), dratps the own Navia (R19, only generated when allowed) or
 /// is a Navia goal (R23). Effects never target a Navia (R21), but an effect that
 /// makes moves (extra moves, the Gulled's mass advance) may take it: such
 /// actions are played to find out.
-pub fn wins_at_once(pos: &Position, a: &Action) -> bool {
+pub(super) fn wins_at_once(pos: &Position, a: &Action) -> bool {
     let us = pos.side_to_move();
     win_test(pos, a, pos.navia_square(us.opponent()), pos.navia_square(us))
 }
@@ -44,7 +44,7 @@ fn win_test(pos: &Position, a: &Action, theirs: Option<Square>, ours: Option<Squ
 }
 
 /// Whether the Maseitai on `sq`, dratping or invoking, makes moves that could take a piece.
-pub fn moving_effect(pos: &Position, sq: Square, follow: Follow) -> bool {
+pub(super) fn moving_effect(pos: &Position, sq: Square, follow: Follow) -> bool {
     match follow {
         Follow::Dratp => pos.catalogue().effect_makes_moves(pos.kind_at(sq), false),
         Follow::Invoke => pos.catalogue().effect_makes_moves(pos.kind_at(sq), true),
@@ -55,7 +55,7 @@ pub fn moving_effect(pos: &Position, sq: Square, follow: Follow) -> bool {
 /// Without generating actions: `Some(true)` when the side to move surely has
 /// a win at once, `Some(false)` when it surely has none, `None` when only the
 /// action list can tell (a Navia dratp may be in reach). `map` is the position's reach map.
-pub fn quick_win(pos: &Position, map: &ReachMap) -> Option<bool> {
+pub(super) fn quick_win(pos: &Position, map: &ReachMap) -> Option<bool> {
     let us = pos.side_to_move();
     let them = us.opponent();
     // R24: their Navia in check means a move can take it (R20).
@@ -101,18 +101,18 @@ pub fn quick_win(pos: &Position, map: &ReachMap) -> Option<bool> {
 
 /// Whether `a` captures an enemy piece with a move.
 #[inline]
-pub fn is_capture(pos: &Position, a: &Action) -> bool {
+pub(super) fn is_capture(pos: &Position, a: &Action) -> bool {
     a.kind == ActionKind::Move && pos.side_bb(pos.side_to_move().opponent()).has(a.to)
 }
 
 /// Captures, line overs and effects: actions the quiet-move heuristics skip.
 #[inline]
-pub fn is_tactical(pos: &Position, a: &Action) -> bool {
+pub(super) fn is_tactical(pos: &Position, a: &Action) -> bool {
     is_capture(pos, a) || matches!(a.kind, ActionKind::LineOver | ActionKind::Goal) || a.follow != Follow::Nothing
 }
 
 /// The history slot of an action (same side tables).
-pub fn history_slot(a: &Action) -> usize {
+pub(super) fn history_slot(a: &Action) -> usize {
     let (c, x, y) = match a.kind {
         ActionKind::Move => (a.follow as usize, a.from.index(), a.to.index()),
         ActionKind::Summon(k) => (3, k.index() % 49, a.to.index()),
@@ -124,7 +124,13 @@ pub fn history_slot(a: &Action) -> usize {
 
 /// Ordering score of an action (`head`: of a whole family of effect choices, which ranks with a killer among
 /// its actions). The hash move is marked apart (`TT_MOVE`).
-pub fn score_action(pos: &Position, a: &Action, head: bool, killers: &[Option<Action>; 2], history: &[i16]) -> i32 {
+pub(super) fn score_action(
+    pos: &Position,
+    a: &Action,
+    head: bool,
+    killers: &[Option<Action>; 2],
+    history: &[i16],
+) -> i32 {
     if is_capture(pos, a) {
         return TACTICAL + capture_order(pos, a) + follow_bonus(a);
     }
@@ -153,7 +159,7 @@ pub fn score_action(pos: &Position, a: &Action, head: bool, killers: &[Option<Ac
 
 /// Ordering of a capture among captures: most valuable victim first, then the cheapest taker.
 #[inline]
-pub fn capture_order(pos: &Position, a: &Action) -> i32 {
+pub(super) fn capture_order(pos: &Position, a: &Action) -> i32 {
     64 * victim_value(pos, a.to) - victim_value(pos, a.from)
 }
 
@@ -166,7 +172,7 @@ fn follow_bonus(a: &Action) -> i32 {
 }
 
 /// The history update with gravity: scores saturate at `max` (at most `i16::MAX`, far below the killer band).
-pub fn update_history(h: &mut i16, bonus: i32, max: i32) {
+pub(super) fn update_history(h: &mut i16, bonus: i32, max: i32) {
     let v = *h as i32;
     let b = bonus.clamp(-max, max);
     *h = (v + b - v * b.abs() / max) as i16;

@@ -5,11 +5,11 @@
 use super::{Bound, Score};
 
 /// The score of a win on the board at the root.
-pub const MATE: i32 = 30_000;
+pub(super) const MATE: i32 = 30_000;
 /// Scores beyond this (in absolute value) are wins or losses.
-pub const MATE_BOUND: i32 = MATE - 1_000;
+pub(super) const MATE_BOUND: i32 = MATE - 1_000;
 /// Larger than every score.
-pub const INF: i32 = MATE + 1;
+pub(super) const INF: i32 = MATE + 1;
 
 impl Bound {
     /// What a node's best `score` from the window (alpha, beta) says about its true score.
@@ -26,25 +26,25 @@ impl Bound {
 
 /// The score of a game won on the board `ply` plies from the root.
 #[inline]
-pub fn won_at(ply: usize) -> i32 {
+pub(super) fn won_at(ply: usize) -> i32 {
     MATE - ply as i32
 }
 
 /// The score of a game lost on the board `ply` plies from the root.
 #[inline]
-pub fn lost_at(ply: usize) -> i32 {
+pub(super) fn lost_at(ply: usize) -> i32 {
     -won_at(ply)
 }
 
 /// Whether `s` is a forced win or loss.
 #[inline]
-pub fn is_mate(s: i32) -> bool {
+pub(super) fn is_mate(s: i32) -> bool {
     s.abs() >= MATE_BOUND
 }
 
 /// A node-relative score for the TT (mate distance counted from the node).
 #[inline]
-pub fn score_to_tt(s: i32, ply: usize) -> i32 {
+pub(super) fn score_to_tt(s: i32, ply: usize) -> i32 {
     if s >= MATE_BOUND {
         s + ply as i32
     } else if s <= -MATE_BOUND {
@@ -56,7 +56,7 @@ pub fn score_to_tt(s: i32, ply: usize) -> i32 {
 
 /// A TT score turned back into a root-relative one.
 #[inline]
-pub fn score_from_tt(s: i32, ply: usize) -> i32 {
+pub(super) fn score_from_tt(s: i32, ply: usize) -> i32 {
     if s >= MATE_BOUND {
         s - ply as i32
     } else if s <= -MATE_BOUND {
@@ -67,7 +67,7 @@ pub fn score_from_tt(s: i32, ply: usize) -> i32 {
 }
 
 /// The protocol score: mate in moves of the side to move.
-pub fn to_score(s: i32) -> Score {
+pub(super) fn to_score(s: i32) -> Score {
     if s >= MATE_BOUND {
         Score::Mate((MATE - s + 1) / 2)
     } else if s <= -MATE_BOUND {

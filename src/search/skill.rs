@@ -15,16 +15,16 @@ use super::ordering::wins_at_once;
 pub const MAX_SKILL_LEVEL: u32 = 20;
 
 /// Lines searched at the root below full strength, to choose a mistake among.
-pub const LINES: usize = 4;
+pub(super) const LINES: usize = 4;
 
 /// Level 0: any legal action, each as likely.
-pub fn random(actions: &[Action], seed: u64) -> Action {
+pub(super) fn random(actions: &[Action], seed: u64) -> Action {
     actions[Rng::new(seed).below(actions.len())]
 }
 
 /// Level 1: a win if there is one, else the action whose pool gain is largest
 /// (ties broken at random).
-pub fn greedy(pos: &Position, actions: &[Action], seed: u64) -> Action {
+pub(super) fn greedy(pos: &Position, actions: &[Action], seed: u64) -> Action {
     if let Some(a) = actions
         .iter()
         .find(|a| wins_at_once(pos, a) && pos.play(a).outcome().is_some())
@@ -47,13 +47,13 @@ pub fn greedy(pos: &Position, actions: &[Action], seed: u64) -> Action {
 }
 
 /// Deepest iteration for a level from 2 to `MAX_SKILL_LEVEL - 1`.
-pub fn depth(level: u32) -> i32 {
+pub(super) fn depth(level: u32) -> i32 {
     1 + level as i32 / 2
 }
 
 /// Index of the root move a level plays: the best line plus a random push
 /// that grows as the level falls (Stockfish's `Skill::pick_best`).
-pub fn pick(moves: &[RootMove], lines: usize, level: u32, seed: u64) -> usize {
+pub(super) fn pick(moves: &[RootMove], lines: usize, level: u32, seed: u64) -> usize {
     let n = lines.min(moves.len()).max(1);
     let score = |m: &RootMove| {
         if m.score > -super::score::INF {

@@ -7,7 +7,7 @@ use crate::rules::rng::Rng;
 
 /// Positions from random play from random standard forces of the whole catalogue, every other game with pools
 /// pushed high so that Navia dratps come up.
-pub fn positions() -> Vec<Position> {
+pub(super) fn positions() -> Vec<Position> {
     let cat = Catalogue::builtin();
     let mut rng = Rng::new(11);
     let mut out = Vec::new();

@@ -16,7 +16,7 @@ use super::{Bound, Info, Signals};
 
 /// What one iterative-deepening run may do.
 #[derive(Clone, Debug)]
-pub struct IdConfig {
+pub(super) struct IdConfig {
     /// Last iteration.
     pub max_depth: i32,
     /// Lines to search fully at the root.
@@ -26,10 +26,10 @@ pub struct IdConfig {
 }
 
 /// The deepest iteration a search may start.
-pub const MAX_DEPTH: i32 = (MAX_PLY as i32) - 16;
+pub(super) const MAX_DEPTH: i32 = (MAX_PLY as i32) - 16;
 
 /// Root moves for a list of actions, in the given order.
-pub fn root_moves(actions: &[Action]) -> Vec<RootMove> {
+pub(super) fn root_moves(actions: &[Action]) -> Vec<RootMove> {
     actions
         .iter()
         .map(|&action| RootMove {
@@ -45,7 +45,13 @@ pub fn root_moves(actions: &[Action]) -> Vec<RootMove> {
 
 /// Run iterative deepening on `w` from `root`; the main thread reports
 /// through `info`. Returns the last completed depth.
-pub fn iterate(w: &mut Worker, root: &Position, cfg: &IdConfig, thread: usize, info: &mut dyn FnMut(&Info)) -> i32 {
+pub(super) fn iterate(
+    w: &mut Worker,
+    root: &Position,
+    cfg: &IdConfig,
+    thread: usize,
+    info: &mut dyn FnMut(&Info),
+) -> i32 {
     let multipv = cfg.multipv.clamp(1, w.root_moves.len().max(1));
     let mut completed = 0;
     let mut last_best: Option<Action> = None;
@@ -146,7 +152,7 @@ fn aspiration(w: &mut Worker, root: &Position, depth: i32, pv_index: usize) {
 }
 
 /// Send one `Info` per MultiPV line.
-pub fn report(w: &Worker, depth: i32, multipv: usize, info: &mut dyn FnMut(&Info)) {
+pub(super) fn report(w: &Worker, depth: i32, multipv: usize, info: &mut dyn FnMut(&Info)) {
     let nodes = w.total_nodes();
     let time = match w.tm.as_ref() {
         Some(tm) => tm.elapsed().max(w.started.elapsed()),
@@ -183,7 +189,7 @@ pub fn report(w: &Worker, depth: i32, multipv: usize, info: &mut dyn FnMut(&Info
 /// each parked on its channel, so a `go` spawns nothing and a large `Threads`
 /// costs nothing between searches.
 #[derive(Default)]
-pub struct Pool {
+pub(super) struct Pool {
     helpers: Vec<Sender<Task>>,
 }
 
@@ -237,7 +243,7 @@ fn helper(tasks: Receiver<Task>) {
 /// `pool`; returns the main worker's root moves and the nodes of all threads.
 /// The helpers are done when it returns.
 #[allow(clippy::too_many_arguments)]
-pub fn run(
+pub(super) fn run(
     shared: &Arc<Shared>,
     pool: &mut Pool,
     signals: &Signals,

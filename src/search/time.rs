@@ -9,7 +9,7 @@ use super::Limits;
 
 /// The time budget of one search.
 #[derive(Clone, Debug)]
-pub struct TimeManager {
+pub(super) struct TimeManager {
     /// When the clock started (at `go`, or at `ponderhit` when pondering).
     start: Instant,
     /// Time after which no new iteration starts (scaled by stability).
@@ -34,7 +34,7 @@ struct LimitsClock {
 
 impl TimeManager {
     /// The budget for `side` to move under `limits`, by the time factors of `params`.
-    pub fn new(limits: &Limits, side: Side, overhead: Duration, params: &SearchParams) -> TimeManager {
+    pub(super) fn new(limits: &Limits, side: Side, overhead: Duration, params: &SearchParams) -> TimeManager {
         let mut tm = TimeManager {
             start: Instant::now(),
             optimum: None,
@@ -84,24 +84,24 @@ impl TimeManager {
     }
 
     /// Whether the search is still pondering.
-    pub fn pondering(&self) -> bool {
+    pub(super) fn pondering(&self) -> bool {
         self.pondering
     }
 
     /// `ponderhit`: the clock starts now.
-    pub fn ponderhit(&mut self) {
+    pub(super) fn ponderhit(&mut self) {
         self.pondering = false;
         self.start = Instant::now();
         self.compute();
     }
 
     /// Time since the clock started.
-    pub fn elapsed(&self) -> Duration {
+    pub(super) fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
 
     /// Whether the hard limit has passed.
-    pub fn out_of_time(&self) -> bool {
+    pub(super) fn out_of_time(&self) -> bool {
         !self.pondering && self.maximum.is_some_and(|m| self.elapsed() >= m)
     }
 
@@ -109,7 +109,7 @@ impl TimeManager {
     /// action and a score `drop` in the last one, `single` when there is only one legal action.
     /// The next iteration costs a few times the last one, so it starts only in the first part
     /// of the optimum time (`tm_start_pct`), scaled by how unsettled the search is.
-    pub fn may_start_iteration(&self, stable: u32, drop: i32, single: bool) -> bool {
+    pub(super) fn may_start_iteration(&self, stable: u32, drop: i32, single: bool) -> bool {
         let p = &self.params;
         let stability = match stable {
             0 => p.tm_stable0_pct,

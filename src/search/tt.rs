@@ -16,7 +16,7 @@ use super::Bound;
 
 /// One probed entry, scores already adjusted to the probing ply.
 #[derive(Clone, Copy, Debug)]
-pub struct TtHit {
+pub(super) struct TtHit {
     /// Best action's place in the staged move list (item, option), if any.
     pub action: Option<(u16, u16)>,
     /// Score.
@@ -29,7 +29,7 @@ pub struct TtHit {
 
 impl TtHit {
     /// Whether the stored score alone decides a node searched with (alpha, beta) to `depth`.
-    pub fn cuts(&self, depth: i32, alpha: i32, beta: i32) -> bool {
+    pub(super) fn cuts(&self, depth: i32, alpha: i32, beta: i32) -> bool {
         self.depth >= depth
             && match self.bound {
                 Bound::Exact => true,
@@ -148,7 +148,7 @@ impl Slot {
 }
 
 /// The shared table.
-pub struct Tt {
+pub(super) struct Tt {
     slots: Box<[Slot]>,
     buckets: usize,
     generation: AtomicU64,
@@ -156,7 +156,7 @@ pub struct Tt {
 
 impl Tt {
     /// A table of about `mb` MiB (at least one bucket).
-    pub fn new(mb: usize) -> Tt {
+    pub(super) fn new(mb: usize) -> Tt {
         let bytes = mb.max(1) << 20;
         let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
         let slots = (0..buckets * BUCKET)
@@ -171,7 +171,7 @@ impl Tt {
     }
 
     /// Empty every entry.
-    pub fn clear(&self) {
+    pub(super) fn clear(&self) {
         for s in self.slots.iter() {
             s.key_xor.store(0, Ordering::Relaxed);
             s.data.store(0, Ordering::Relaxed);
@@ -180,7 +180,7 @@ impl Tt {
     }
 
     /// Start a new search: older entries become cheaper to replace.
-    pub fn new_search(&self) {
+    pub(super) fn new_search(&self) {
         self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
@@ -194,7 +194,7 @@ impl Tt {
     }
 
     /// The entry for `key`, scores adjusted to `ply`.
-    pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
+    pub(super) fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
         let e = self.bucket(key).iter().find_map(|s| s.read(key))?;
         Some(TtHit {
             action: e.action,
@@ -207,7 +207,7 @@ impl Tt {
     /// Store a search result for `key` found at `ply`. The position's own slot
     /// is reused (keeping its action when the result has none, and a much deeper
     /// bound of this search); otherwise an empty slot, else the shallowest and oldest.
-    pub fn store(&self, key: u64, ply: usize, score: i32, depth: i32, bound: Bound, action: Option<(u16, u16)>) {
+    pub(super) fn store(&self, key: u64, ply: usize, score: i32, depth: i32, bound: Bound, action: Option<(u16, u16)>) {
         let gen = self.gen();
         let bucket = self.bucket(key);
         let mut victim = 0;
@@ -237,7 +237,7 @@ impl Tt {
     }
 
     /// Fill per mille, from a sample of the table, current generation only.
-    pub fn hashfull(&self) -> u32 {
+    pub(super) fn hashfull(&self) -> u32 {
         let gen = self.gen();
         let n = self.slots.len().min(1000 * BUCKET);
         let used = self.slots[..n]
