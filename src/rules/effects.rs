@@ -271,6 +271,19 @@ impl Position {
         }
     }
 
+    /// Send the Maseitai on `sq` back to its owner's keep, thawed.
+    fn return_to_keep(&mut self, sq: Square) {
+        self.unfreeze_square(sq);
+        if let Some(Placed {
+            side,
+            piece: Piece::Maseitai(k),
+            ..
+        }) = self.take(sq)
+        {
+            self.keep_insert(side, k);
+        }
+    }
+
     /// Apply one effect step with its tokens; returns where the effect's piece now
     /// stands, or `None` once it has left the board. Long on purpose: one short match arm per step kind and
     /// token shape, so the whole table of what each step does reads in one place.
@@ -293,27 +306,11 @@ impl Position {
                 }
             }
             (EffectStep::ReturnToKeep(Target::Itself), _) => {
-                self.unfreeze_square(piece);
-                if let Some(Placed {
-                    side,
-                    piece: Piece::Maseitai(k),
-                    ..
-                }) = self.take(piece)
-                {
-                    self.keep_insert(side, k);
-                }
+                self.return_to_keep(piece);
                 return None;
             }
             (EffectStep::ReturnToKeep(_), &[Token::Square(s)]) => {
-                self.unfreeze_square(s);
-                if let Some(Placed {
-                    side,
-                    piece: Piece::Maseitai(k),
-                    ..
-                }) = self.take(s)
-                {
-                    self.keep_insert(side, k);
-                }
+                self.return_to_keep(s);
                 if s == piece {
                     return None;
                 }
