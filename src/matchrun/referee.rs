@@ -189,6 +189,26 @@ struct SideClock {
     moves: u32,
 }
 
+impl SideClock {
+    /// A clock before the first move: the base time of the engine's control, none without one.
+    fn start(config: &EngineConfig) -> SideClock {
+        SideClock {
+            remaining: config.tc.map_or(Duration::ZERO, |c| c.base),
+            moves: 0,
+        }
+    }
+}
+
+/// The draw by `maxmoves`, once both sides have made that many moves.
+fn move_limit(rules: &GameRules, game: &Game) -> Option<Outcome> {
+    let max = rules.maxmoves?;
+    (game.actions().len() >= 2 * max as usize).then(|| Outcome {
+        winner: None,
+        termination: Termination::Adjudication,
+        reason: format!("Draw by move limit ({max} moves)"),
+    })
+}
+
 /// What the engine answered to one `go`.
 enum Answer {
     Move {
@@ -221,13 +241,7 @@ pub fn play_game(rules: &GameRules, engines: [&mut EngineProc; 2]) -> GameReport
             return GameReport::forfeit(forfeit_outcome(side, &e, Termination::Abandoned), crashed);
         }
     }
-    let mut clocks: Vec<SideClock> = engines
-        .iter()
-        .map(|e| SideClock {
-            remaining: e.config().tc.map_or(Duration::ZERO, |c| c.base),
-            moves: 0,
-        })
-        .collect();
+    let mut clocks = engines.each_ref().map(|e| SideClock::start(e.config()));
     let mut game = Game::new(rules.start);
     let mut adj = Adjudicator::default();
     let mut move_texts: Vec<String> = Vec::new();
@@ -240,15 +254,9 @@ pub fn play_game(rules: &GameRules, engines: [&mut EngineProc; 2]) -> GameReport
             report.outcome.reason = "match stopped".to_string();
             return report;
         }
-        if let Some(max) = rules.maxmoves {
-            if game.actions().len() >= 2 * max as usize {
-                report.outcome = Outcome {
-                    winner: None,
-                    termination: Termination::Adjudication,
-                    reason: format!("Draw by move limit ({max} moves)"),
-                };
-                return report;
-            }
+        if let Some(o) = move_limit(rules, &game) {
+            report.outcome = o;
+            return report;
         }
         let side = game.position().side_to_move();
         let i = side.index();

@@ -408,6 +408,8 @@ impl<'a> Worker<'a> {
 
     /// The move loop of `search`, with the node's actions generated into `list`: static pruning (RFP, NMP),
     /// then each action in order, late quiet ones pruned (LMP) or reduced (LMR), and the result stored.
+    /// About 100 lines on purpose: the loop shares alpha, the best score, the killers and the quiets tried,
+    /// and the hottest loop of the search should not pass them to helpers by reference.
     #[allow(clippy::too_many_arguments)]
     fn search_list(
         &mut self,

@@ -3,7 +3,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::Arc;
 
-use crate::rules::{Action, Game, Side};
+use crate::rules::{Action, Game, Position, Side};
 
 use super::alphabeta::Shared;
 use super::eval::{evaluate, terms, Weights};
@@ -85,21 +85,7 @@ impl Searcher {
         info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         let root = *game.position();
-        let mut actions = if game.result().is_some() {
-            Vec::new()
-        } else {
-            root.legal_actions()
-        };
-        if !limits.searchmoves.is_empty() {
-            let wanted: Vec<Action> = actions
-                .iter()
-                .copied()
-                .filter(|a| limits.searchmoves.contains(a))
-                .collect();
-            if !wanted.is_empty() {
-                actions = wanted;
-            }
-        }
+        let actions = root_actions(game, limits);
         let wait = || signals.holds_answer(limits);
         if actions.is_empty() {
             signals.wait_release(limits);
@@ -168,15 +154,11 @@ impl Searcher {
             0
         };
         let best = moves[best_index].action;
-        let ponder = moves[best_index].pv.get(1).copied().or_else(|| {
-            // The hash move of the position after `best`, if the game goes on and it is still legal there.
-            let child = root.play(&best);
-            if child.outcome().is_some() {
-                return None;
-            }
-            let hit = tt.probe(child.key(), 1)?;
-            super::movelist::resolve(&child, hit.action?)
-        });
+        let ponder = moves[best_index]
+            .pv
+            .get(1)
+            .copied()
+            .or_else(|| hash_reply(&root, &best, &tt));
         SearchResult {
             best: Some(best),
             ponder,
@@ -211,4 +193,37 @@ impl Searcher {
 /// How many threads the machine runs at once (1 if it cannot tell).
 fn hardware_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The actions the root may choose from: every legal one, narrowed to `searchmoves`
+/// when that names any of them; none once the game is over.
+fn root_actions(game: &Game, limits: &Limits) -> Vec<Action> {
+    if game.result().is_some() {
+        return Vec::new();
+    }
+    let actions = game.position().legal_actions();
+    if limits.searchmoves.is_empty() {
+        return actions;
+    }
+    let wanted: Vec<Action> = actions
+        .iter()
+        .copied()
+        .filter(|a| limits.searchmoves.contains(a))
+        .collect();
+    if wanted.is_empty() {
+        actions
+    } else {
+        wanted
+    }
+}
+
+/// The hash move of the position after `best`, if the game goes on and it is still legal there
+/// (a ponder move when the PV ends at `best`).
+fn hash_reply(root: &Position, best: &Action, tt: &Tt) -> Option<Action> {
+    let child = root.play(best);
+    if child.outcome().is_some() {
+        return None;
+    }
+    let hit = tt.probe(child.key(), 1)?;
+    super::movelist::resolve(&child, hit.action?)
 }
