@@ -1,5 +1,7 @@
 //! The wording of replies: `info` lines, the `d` diagram, game results.
 
+use std::time::Duration;
+
 use crate::rules::{action_text, nfen, Catalogue, Game, GameResult, Piece, Position, Side, Square};
 use crate::search::{Bound, Info, Score};
 
@@ -133,4 +135,42 @@ pub(super) fn info_line(i: &Info, cat: &Catalogue) -> String {
         }
     }
     s
+}
+
+/// `info string <text>`: free text for the user.
+pub(super) fn info_string(text: &str) -> String {
+    format!("info string {text}")
+}
+
+/// The last line of `perft` and `bench`: the total node count.
+pub(super) fn nodes_searched(nodes: u64) -> String {
+    format!("Nodes searched: {nodes}")
+}
+
+/// The answer of a `perft` that `stop` ended after `done` of the root's `of` moves.
+pub(super) fn perft_stopped(done: usize, of: usize) -> String {
+    info_string(&format!("perft stopped after {done} of {of} moves"))
+}
+
+/// The answer of a finished `perft`: one line per root move (in the order of `counts`),
+/// the timing, then the total. `full`: every leaf was made rather than counted.
+pub(super) fn perft_answer(depth: u32, full: bool, counts: &[(String, u64)], elapsed: Duration) -> Vec<String> {
+    let total: u64 = counts.iter().map(|(_, n)| n).sum();
+    let mut lines: Vec<String> = counts.iter().map(|(t, n)| format!("{t}: {n}")).collect();
+    let nps = (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
+    let mode = if full { "every leaf made" } else { "last ply counted" };
+    lines.push(info_string(&format!(
+        "perft {depth}: {total} nodes in {} ms, {nps} nodes/s ({mode})",
+        elapsed.as_millis()
+    )));
+    lines.push(nodes_searched(total));
+    lines
+}
+
+/// The totals of a `bench` (of the positions done, after `stop`).
+pub(super) fn bench_totals(nodes: u64, time: Duration) -> Vec<String> {
+    vec![
+        nodes_searched(nodes),
+        format!("Nodes/second: {}", nodes as u128 * 1000 / time.as_millis().max(1)),
+    ]
 }

@@ -354,43 +354,25 @@ impl Session {
         let start = Instant::now();
         let pos = self.game.position();
         if depth == 0 {
-            return vec!["Nodes searched: 1".to_string()];
+            return vec![format::nodes_searched(1)];
         }
         let actions = self.game.legal_actions();
         let mut counts = Vec::with_capacity(actions.len());
         for a in &actions {
             match perft::perft_until(&pos.play(a), depth - 1, !full, &signals.stop) {
                 Some(n) => counts.push((action_text(a, pos.catalogue()), n)),
-                None => {
-                    return vec![format!(
-                        "info string perft stopped after {} of {} moves",
-                        counts.len(),
-                        actions.len()
-                    )]
-                }
+                None => return vec![format::perft_stopped(counts.len(), actions.len())],
             }
         }
         let elapsed = start.elapsed();
         counts.sort();
-        let total: u64 = counts.iter().map(|(_, n)| n).sum();
-        let mut lines: Vec<String> = counts.iter().map(|(t, n)| format!("{t}: {n}")).collect();
-        let nps = (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
-        let mode = if full { "every leaf made" } else { "last ply counted" };
-        lines.push(format!(
-            "info string perft {depth}: {total} nodes in {} ms, {nps} nodes/s ({mode})",
-            elapsed.as_millis()
-        ));
-        lines.push(format!("Nodes searched: {total}"));
-        lines
+        format::perft_answer(depth, full, &counts, elapsed)
     }
 
     /// `bench`: the search's progress as `info string`, then the totals (of the positions done, after `stop`).
     fn bench(&self, depth: u32, signals: &Signals) -> Vec<String> {
-        let (nodes, time) = bench_until(depth, signals, &mut |s| self.out.line(&format!("info string {s}")));
-        vec![
-            format!("Nodes searched: {nodes}"),
-            format!("Nodes/second: {}", nodes as u128 * 1000 / time.as_millis().max(1)),
-        ]
+        let (nodes, time) = bench_until(depth, signals, &mut |s| self.out.line(&format::info_string(s)));
+        format::bench_totals(nodes, time)
     }
 
     /// The search's limits for `go` in `root`; a `searchmoves` move that is not legal gets an error line.
