@@ -2,7 +2,9 @@
 
 use std::time::Duration;
 
-use crate::rules::{action_text, nfen, Catalogue, Game, GameResult, Piece, Position, Side, Square};
+use super::command::Query;
+use crate::rules::{action_text, nfen, Action, Catalogue, Game, GameResult, Piece, Position, Side, Square};
+use crate::search::draft::Candidate;
 use crate::search::{Bound, Info, Score};
 
 /// The `d` diagram of the current position, then its fixed lines (side to move, fields, NFEN, key, result).
@@ -173,4 +175,56 @@ pub(super) fn bench_totals(nodes: u64, time: Duration) -> Vec<String> {
         nodes_searched(nodes),
         format!("Nodes/second: {}", nodes as u128 * 1000 / time.as_millis().max(1)),
     ]
+}
+
+/// The `query` answer: `response <true|false>` or the result word.
+pub(super) fn query_answer(q: Query, result: Option<GameResult>, to_move: Side) -> String {
+    let answer = match q {
+        Query::GameOver => result.is_some().to_string(),
+        Query::P1Turn => (to_move == Side::White).to_string(),
+        Query::Result => result_word(result).to_string(),
+    };
+    format!("response {answer}")
+}
+
+/// The `go draft` answer once all 14 picks are made.
+pub(super) fn draft_complete() -> Vec<String> {
+    vec![info_string("draft complete: 14 picks"), "bestpick (none)".to_string()]
+}
+
+/// The `go draft` answer: one `pick` line per candidate in rank order for `side`, then the chosen one.
+pub(super) fn draft_answer(ranked: &[Candidate], best: Option<&Candidate>, side: Side, cat: &Catalogue) -> Vec<String> {
+    let who = if side == Side::White { "p1" } else { "p2" };
+    let mut lines: Vec<String> = ranked
+        .iter()
+        .map(|c| {
+            let def = cat.get(c.kind);
+            info_string(&format!(
+                "pick {} score {} value {} cost {} side {who} name {}",
+                def.code, c.score, c.value, def.cost, def.name
+            ))
+        })
+        .collect();
+    let best = best.map_or("(none)".to_string(), |c| cat.get(c.kind).code.to_string());
+    lines.push(format!("bestpick {best}"));
+    lines
+}
+
+/// A final `info` line when the search left none for the chosen move: its counts and `pv` alone.
+pub(super) fn move_info(nodes: u64, nps: u64, elapsed: Duration, pv: &[Action], cat: &Catalogue) -> String {
+    let pv: Vec<String> = pv.iter().map(|a| action_text(a, cat)).collect();
+    format!(
+        "info depth 0 nodes {nodes} nps {nps} time {} pv {}",
+        elapsed.as_millis(),
+        pv.join(" ")
+    )
+}
+
+/// `bestmove <move>`, with ` ponder <move>` when a ponder move is given (in its position's catalogue).
+pub(super) fn bestmove(best: &Action, cat: &Catalogue, ponder: Option<(&Action, &Catalogue)>) -> String {
+    let mut line = format!("bestmove {}", action_text(best, cat));
+    if let Some((p, after)) = ponder {
+        line.push_str(&format!(" ponder {}", action_text(p, after)));
+    }
+    line
 }

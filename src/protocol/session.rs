@@ -10,12 +10,12 @@ use crossbeam_channel::Receiver;
 
 use super::command::{Command, CommandError, Dialect, ForceWords, GoParams, Query, StartPos};
 use super::engine::Job;
-use super::format::{self, game_over_answer, info_line, result_word};
+use super::format::{self, game_over_answer, info_line};
 use super::options::{self, OptionDef, OptionId, OptionValue, OPTIONS};
 use super::output::Output;
 use crate::rules::forces::{find_piece, start_position, validate, Draft, Force, ForceRule};
 use crate::rules::rng::Rng;
-use crate::rules::{action_text, parse_action, parse_nfen, perft, Action, Catalogue, Game, MoveError, Position, Side};
+use crate::rules::{action_text, parse_action, parse_nfen, perft, Action, Catalogue, Game, MoveError, Position};
 use crate::search::draft::rank_picks;
 use crate::search::{bench_until, Info, Limits, SearchOptions, Searcher, Signals, BENCH_DEPTH};
 
@@ -291,23 +291,9 @@ impl Session {
             Err(e) => return self.error(&format!("go draft: {e}")),
         };
         let Some(side) = draft.to_pick() else {
-            return self.out.lines([
-                "info string draft complete: 14 picks".to_string(),
-                "bestpick (none)".to_string(),
-            ]);
+            return self.out.lines(format::draft_complete());
         };
         let ranked = rank_picks(&draft, self.cat);
-        let who = if side == Side::White { "p1" } else { "p2" };
-        let mut lines: Vec<String> = ranked
-            .iter()
-            .map(|c| {
-                let def = self.cat.get(c.kind);
-                format!(
-                    "info string pick {} score {} value {} cost {} side {who} name {}",
-                    def.code, c.score, c.value, def.cost, def.name
-                )
-            })
-            .collect();
         // A draft always leaves at least two pieces before the last pick, so `ranked` is not empty.
         // Skill Level 0 picks at random, drawn from the session's seed and the draft so far.
         let at = if self.opts.search.skill_level == 0 && !ranked.is_empty() {
@@ -316,21 +302,13 @@ impl Session {
         } else {
             0
         };
-        let best = ranked
-            .get(at)
-            .map_or("(none)".to_string(), |c| self.cat.get(c.kind).code.to_string());
-        lines.push(format!("bestpick {best}"));
-        self.out.lines(lines);
+        self.out
+            .lines(format::draft_answer(&ranked, ranked.get(at), side, self.cat));
     }
 
     fn query(&self, q: Query) {
-        let r = self.game.result();
-        let answer = match q {
-            Query::GameOver => r.is_some().to_string(),
-            Query::P1Turn => (self.game.position().side_to_move() == Side::White).to_string(),
-            Query::Result => result_word(r).to_string(),
-        };
-        self.out.line(&format!("response {answer}"));
+        let to_move = self.game.position().side_to_move();
+        self.out.line(&format::query_answer(q, self.game.result(), to_move));
     }
 
     /// The game's legal actions as text, sorted: none once the game has a result (D14).
@@ -443,21 +421,16 @@ impl Session {
             _ => {
                 let mut pv = vec![best];
                 pv.extend(result.ponder);
-                let pv: Vec<String> = pv.iter().map(|a| action_text(a, cat)).collect();
-                vec![format!(
-                    "info depth 0 nodes {} nps {nps} time {} pv {}",
-                    result.nodes,
-                    elapsed.as_millis(),
-                    pv.join(" ")
-                )]
+                vec![format::move_info(result.nodes, nps, elapsed, &pv, cat)]
             }
         };
-        let ponder = result.ponder;
-        let mut line = format!("bestmove {}", action_text(&best, cat));
-        if let (Dialect::Uci, Some(p)) = (self.dialect, ponder) {
-            line.push_str(&format!(" ponder {}", action_text(&p, after.catalogue())));
-        }
-        last.push(line);
+        // Only the UCI dialect names a ponder move after `bestmove`.
+        let ponder = result.ponder.filter(|_| self.dialect == Dialect::Uci);
+        last.push(format::bestmove(
+            &best,
+            cat,
+            ponder.as_ref().map(|p| (p, after.catalogue())),
+        ));
         last
     }
 }
