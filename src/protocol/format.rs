@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use super::command::Query;
+use super::command::{Dialect, Query};
 use crate::rules::{action_text, nfen, Action, Catalogue, Game, GameResult, Piece, Position, Side, Square};
 use crate::search::draft::Candidate;
 use crate::search::{Bound, Info, Score};
@@ -227,4 +227,48 @@ pub(super) fn bestmove(best: &Action, cat: &Catalogue, ponder: Option<(&Action, 
         line.push_str(&format!(" ponder {}", action_text(p, after)));
     }
     line
+}
+
+/// Engine name sent after `uci`/`ugi`.
+const NAME: &str = concat!("dratp ", env!("CARGO_PKG_VERSION"));
+
+/// The answer to `isready`.
+pub(super) const READY: &str = "readyok";
+
+/// The answer to `uci`/`ugi`: the engine's name and author, its `option` lines, then `uciok`/`ugiok`.
+pub(super) fn hello(d: Dialect, options: impl Iterator<Item = String>) -> Vec<String> {
+    let mut lines = vec![format!("id name {NAME}"), "id author the dratp developers".to_string()];
+    lines.extend(options);
+    lines.push(match d {
+        Dialect::Uci => "uciok".to_string(),
+        Dialect::Ugi => "ugiok".to_string(),
+    });
+    lines
+}
+
+/// The one line that reports bad input or a refused request.
+pub(super) fn error(msg: &str) -> String {
+    info_string(&format!("error: {msg}"))
+}
+
+/// The `legal` answer: `legal` then the moves' texts.
+pub(super) fn legal(moves: &[String]) -> String {
+    let mut line = "legal".to_string();
+    for m in moves {
+        line.push(' ');
+        line.push_str(m);
+    }
+    line
+}
+
+/// The answer to a long job whose code panicked: the error line, and for `go` (`first` is
+/// `Some`) a `bestmove` with its first legal move, or `(none)` when there is none.
+pub(super) fn internal_error(first: Option<Option<Action>>, cat: &Catalogue) -> Vec<String> {
+    let mut lines = vec![error("internal error (see the log on stderr)")];
+    if let Some(first) = first {
+        let best = first.map_or("(none)".to_string(), |a| action_text(&a, cat));
+        lines.push(format!("info depth 0 nodes 0 time 0 pv {best}").replace(" pv (none)", ""));
+        lines.push(format!("bestmove {best}"));
+    }
+    lines
 }

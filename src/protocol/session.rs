@@ -19,9 +19,6 @@ use crate::rules::{action_text, parse_action, parse_nfen, perft, Action, Catalog
 use crate::search::draft::rank_picks;
 use crate::search::{bench_until, Info, Limits, SearchOptions, Searcher, Signals, BENCH_DEPTH};
 
-/// Engine name sent after `uci`/`ugi`.
-const NAME: &str = concat!("dratp ", env!("CARGO_PKG_VERSION"));
-
 /// Options that are not the search's.
 struct Options {
     search: SearchOptions,
@@ -97,7 +94,7 @@ impl Session {
                 }
                 Job::IsReady => {
                     self.searcher.prepare();
-                    self.out.line("readyok");
+                    self.out.line(format::READY);
                 }
                 Job::Quit => break,
             }
@@ -107,20 +104,13 @@ impl Session {
     /// The answer to a long job whose code panicked: an error line, and for `go`
     /// the first legal move (or `(none)`), so the GUI still gets its `bestmove`.
     fn after_panic(&self, cmd: &Command) -> Vec<String> {
-        let mut lines = vec!["info string error: internal error (see the log on stderr)".to_string()];
-        if let Command::Go(_) = cmd {
-            let best = match self.game.legal_actions().first() {
-                Some(a) => action_text(a, self.game.position().catalogue()),
-                None => "(none)".to_string(),
-            };
-            lines.push(format!("info depth 0 nodes 0 time 0 pv {best}").replace(" pv (none)", ""));
-            lines.push(format!("bestmove {best}"));
-        }
-        lines
+        let go = matches!(cmd, Command::Go(_));
+        let first = go.then(|| self.game.legal_actions().first().copied());
+        format::internal_error(first, self.game.position().catalogue())
     }
 
     fn error(&self, msg: &str) {
-        self.out.line(&format!("info string error: {msg}"));
+        self.out.line(&format::error(msg));
     }
 
     fn command(&mut self, cmd: Command) {
@@ -140,9 +130,7 @@ impl Session {
             Command::Query(q) => self.query(q),
             Command::Display => self.display(),
             Command::Legal => {
-                let mut moves = self.legal_texts();
-                moves.insert(0, "legal".into());
-                self.out.line(&moves.join(" "));
+                self.out.line(&format::legal(&self.legal_texts()));
             }
             Command::Eval => self.out.lines(Searcher::eval_report(&self.game).lines()),
             Command::Catalogue => self.out.lines(self.cat.to_text().lines()),
@@ -155,13 +143,8 @@ impl Session {
 
     fn hello(&mut self, d: Dialect) {
         self.dialect = d;
-        let mut lines = vec![format!("id name {NAME}"), "id author the dratp developers".to_string()];
-        lines.extend(OPTIONS.iter().map(OptionDef::uci_line));
-        lines.push(match d {
-            Dialect::Uci => "uciok".to_string(),
-            Dialect::Ugi => "ugiok".to_string(),
-        });
-        self.out.lines(lines);
+        self.out
+            .lines(format::hello(d, OPTIONS.iter().map(OptionDef::uci_line)));
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
@@ -233,8 +216,9 @@ impl Session {
                 format!("Catalogue File: '{path}' refused: the current game and the start position do not fit it ({e})")
             })?;
             self.game = Game::new(start);
-            self.out
-                .line("info string the current position does not fit the new catalogue; reset to startpos");
+            self.out.line(&format::info_string(
+                "the current position does not fit the new catalogue; reset to startpos",
+            ));
         }
         self.cat = cat;
         Ok(())
