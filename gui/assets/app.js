@@ -8,7 +8,7 @@ import { renderBoard } from "./board.js";
 import { buildEntry, click, highlights, buttonLabel } from "./entry.js";
 import { parseCatalogue, compassSvg, effectWords } from "./compass.js";
 import { parsePgn, writePgn } from "./pgn.js";
-import { resultText, resultTags, timeForfeit, clockText, clocksAt, parseForce, forceText, counts } from "./game.js";
+import { resultText, resultTags, timeForfeit, recordedForfeit, clockText, clocksAt, parseForce, forceText, counts } from "./game.js";
 
 const $ = (id) => document.getElementById(id);
 const ENGINE_TIMEOUT_GRACE = 5000;
@@ -678,7 +678,12 @@ async function loadPgnText(text, index = 0) {
   state.sides = [{ kind: "human" }, { kind: "human" }];
   const start = g.tags.FEN ? `fen ${g.tags.FEN}` : "startpos";
   const ok = await newGame(start, g.moves, []);
-  if (ok) await goTo(0);
+  if (ok) {
+    // A loss on time is the one ending the engine cannot see in the moves: it comes from the record.
+    state.forfeit = recordedForfeit(g.tags);
+    if (state.forfeit) state.liveResult = state.forfeit;
+    await goTo(0);
+  }
   return ok;
 }
 

@@ -39,6 +39,13 @@ export function resultTags(result) {
   return tags;
 }
 
+/** The result a record's tags give a loss on time (Termination "time forfeit"), or null for any other record. */
+export function recordedForfeit(tags) {
+  if (tags.Termination !== TIME_FORFEIT) return null;
+  const loser = { "0-1": 0, "1-0": 1 }[tags.Result];
+  return loser === undefined ? null : timeForfeit(loser);
+}
+
 /** Milliseconds on a clock as m:ss (never below 0:00). */
 export function clockText(ms) {
   const left = Math.max(0, ms);

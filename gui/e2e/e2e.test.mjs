@@ -516,6 +516,11 @@ test("a person who runs out of time loses on time; the clocks stop and the recor
   rmSync(dir, { recursive: true, force: true });
   assert.equal(replay.status, 0, replay.stdout + replay.stderr);
   assert.match(replay.stdout, /1 ok, 0 mismatched/);
+  // Opened again, the record shows its loss on time at its last ply and saves it as it was.
+  await page.evaluate((t) => window.dratp.loadPgnText(t), text);
+  await page.evaluate(() => window.dratp.goTo(window.dratp.state.moves.length));
+  assert.equal(await page.$eval("#result", (el) => el.textContent), "Second player wins: the first player ran out of time");
+  assert.match(await page.evaluate(() => window.dratp.savePgn()), /\[Termination "time forfeit"\]/);
 });
 
 test("an engine that runs out of time loses on time and its search is stopped", { skip, timeout: 120000 }, async () => {

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { resultText, resultTags, timeForfeit, clockText, clocksAt, parseForce, forceText, counts, TIME_FORFEIT } from "../assets/game.js";
+import { resultText, resultTags, timeForfeit, recordedForfeit, clockText, clocksAt, parseForce, forceText, counts, TIME_FORFEIT } from "../assets/game.js";
 
 test("a loss on time reads as such and is recorded as dratp-match records it", () => {
   assert.equal(timeForfeit(0), "p2win time forfeit");
@@ -15,6 +15,14 @@ test("a loss on time reads as such and is recorded as dratp-match records it", (
   // The same words as dratp-match's Termination tag (src/matchrun/referee.rs).
   const referee = readFileSync(new URL("../../src/matchrun/referee.rs", import.meta.url), "utf8");
   assert.match(referee, new RegExp(`Termination::TimeForfeit => "${TIME_FORFEIT}"`));
+});
+
+test("a record's loss on time is read back as one", () => {
+  assert.equal(recordedForfeit({ Result: "0-1", Termination: "time forfeit" }), "p2win time forfeit");
+  assert.equal(recordedForfeit({ Result: "1-0", Termination: "time forfeit" }), "p1win time forfeit");
+  assert.equal(recordedForfeit({ Result: "1-0", Termination: "normal" }), null);
+  assert.equal(recordedForfeit({ Result: "*" }), null);
+  assert.deepEqual(resultTags(recordedForfeit(resultTags(timeForfeit(0)))), { Result: "0-1", Termination: "time forfeit" });
 });
 
 test("games the rules ended are normal, unfinished games have no Termination", () => {
