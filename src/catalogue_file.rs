@@ -1,6 +1,7 @@
 //! Reading a catalogue from a file, safely and in one place: the engine's
 //! `Catalogue File` option, `dratp check-catalogue`, and `dratp-match`'s
-//! `-catalogue` all load through [`load`].
+//! `-catalogue` all load through [`load`]; the engine's `Weights File` reads
+//! through the same checks ([`read_text`]).
 //!
 //! Why a module of its own at the crate root: the rules core parses catalogue
 //! text but does no I/O, and both `protocol` and `matchrun` read catalogue files,
@@ -52,7 +53,7 @@ impl fmt::Display for LoadError {
             LoadError::NotRegular(what) => write!(f, "not a regular file ({what})"),
             LoadError::TooLarge => write!(
                 f,
-                "larger than 1 MB ({MAX_BYTES} bytes), the most a catalogue file may hold"
+                "larger than 1 MB ({MAX_BYTES} bytes), the most a catalogue or weights file may hold"
             ),
             LoadError::NotText(line) => write!(f, "line {line}: not UTF-8 text"),
             LoadError::Invalid(issues) => {
@@ -87,8 +88,8 @@ pub fn load(path: &Path) -> Result<Catalogue, LoadError> {
     Catalogue::parse(&text).map_err(|CatalogueError { issues }| LoadError::Invalid(issues))
 }
 
-/// The text of a regular file of at most [`MAX_BYTES`].
-fn read_text(path: &Path) -> Result<String, LoadError> {
+/// The text of a regular file of at most [`MAX_BYTES`] (any option that names a file reads through this).
+pub fn read_text(path: &Path) -> Result<String, LoadError> {
     let unreadable = |e: std::io::Error| LoadError::Unreadable(e.to_string());
     // Look before opening: opening a FIFO for reading blocks until a writer comes.
     check_kind(&std::fs::metadata(path).map_err(unreadable)?)?;

@@ -8,6 +8,7 @@ import { renderBoard } from "./board.js";
 import { buildEntry, click, highlights, buttonLabel } from "./entry.js";
 import { parseCatalogue, compassSvg, effectWords } from "./compass.js";
 import { parsePgn, writePgn } from "./pgn.js";
+import { resultText, resultTags, timeForfeit, recordedForfeit, clockText, clocksAt, parseForce, forceText, counts } from "./game.js";
 
 const $ = (id) => document.getElementById(id);
 const ENGINE_TIMEOUT_GRACE = 5000;
@@ -33,7 +34,14 @@ const state = {
   flip: false,
   paused: false,
   thinking: false,
-  clocks: [0, 0],
+  clocks: [0, 0], // ms left on each clock when its side's turn began
+  running: null, // the side whose clock runs, or null
+  turnStart: null, // when the running clock started (performance.now())
+  clockPly: -1, // the ply at which the running clock started
+  forfeit: null, // the result once a side has run out of time
+  liveResult: "none", // the result at the last ply of the game
+  refusal: "", // the engine's error when it refused the last setup
+  draft: null, // { pool, picks } of the last draft
   gameId: 0,
   troubleSlot: null,
   troubles: 0,
@@ -86,23 +94,6 @@ async function fetchPosition(ply) {
   return { fen: diagram.Fen, pos, legal, entry: buildEntry(legal), result: diagram.Result || "none", diagram };
 }
 
-const REASONS = {
-  "navia taken": "the Navia was taken",
-  "navia dratp": "a Navia was dratped",
-  "navia goal": "a Navia reached the far end",
-  "thousand war": "thousand war (repetition)",
-  "perpetual check": "perpetual check",
-  "no legal action": "no legal action",
-};
-
-function resultText(result) {
-  if (!result || result === "none") return "";
-  const [who, ...why] = result.split(" ");
-  const reason = REASONS[why.join(" ")] || why.join(" ");
-  const head = { p1win: "First player wins", p2win: "Second player wins", draw: "Draw" }[who] || who;
-  return `${head}: ${reason}`;
-}
-
 function lastMoveSquares(text) {
   if (!text) return [];
   return (text.split(":")[0].match(/[a-g][1-7]/g) || []).slice(0, 2);
@@ -150,13 +141,57 @@ function draw() {
   $("status").innerHTML = res
     ? `<span class="result" id="result">${res}</span>`
     : `${side} to move, turn ${cur.pos.turn}${last}${/^[a-g][1-7]$/.test(cur.diagram.Check || "") ? " — check on the Navia!" : ""}${state.thinking ? " — engine thinking…" : ""}`;
-  const clock = (ms) => `${Math.floor(Math.max(0, ms) / 60000)}:${String(Math.floor((Math.max(0, ms) % 60000) / 1000)).padStart(2, "0")}`;
-  $("clocks").textContent = state.sides.some((s) => s.tc === "clock")
-    ? `Clocks — first player ${clock(state.clocks[0])}, second player ${clock(state.clocks[1])}`
-    : "";
+  drawClocks();
   $("fen-text").value = cur.fen;
   drawMoveList();
   drawGraph();
+}
+
+function drawClocks() {
+  const left = clocksAt(state.clocks, state.running, state.turnStart, performance.now());
+  $("clocks").textContent = state.sides.some((s) => s.tc === "clock")
+    ? `Clocks — first player ${clockText(left[0])}, second player ${clockText(left[1])}`
+    : "";
+}
+
+/** Called often: redraws the clocks and ends the game when the running clock reaches zero. */
+function tick() {
+  if (state.running === null) return;
+  const left = clocksAt(state.clocks, state.running, state.turnStart, performance.now());
+  if (left[state.running] <= 0) flag(state.running, left);
+  else drawClocks();
+}
+
+/** Side `loser` ran out of time: the game ends, the clocks stop, and a thinking engine is told to stop. */
+function flag(loser, left) {
+  state.clocks = left.map((ms) => Math.max(0, ms));
+  state.running = null;
+  state.forfeit = timeForfeit(loser);
+  state.liveResult = state.forfeit;
+  if (state.view === state.moves.length) state.current.result = state.forfeit;
+  state.prefix = [];
+  const eng = state.players[loser];
+  if (state.thinking && eng && eng.alive) eng.send("stop");
+  log(`the ${loser ? "second" : "first"} player ran out of time`);
+  draw();
+  restartAnalysis();
+}
+
+/** Stops the running clock, charging the side to move for its time so far. */
+function holdClock() {
+  if (state.running === null) return;
+  state.clocks = clocksAt(state.clocks, state.running, state.turnStart, performance.now());
+  state.running = null;
+}
+
+/** Starts the clock of the side to move in the live game, if it plays on a clock and the game goes on. */
+function runClock() {
+  const cur = state.current;
+  if (!cur || state.view !== state.moves.length || state.liveResult !== "none" || state.paused) return;
+  if (state.sides[cur.pos.side].tc !== "clock" || state.running !== null) return;
+  state.running = cur.pos.side;
+  state.turnStart = performance.now();
+  state.clockPly = state.moves.length;
 }
 
 function drawMoveList() {
@@ -211,7 +246,11 @@ async function goTo(ply) {
   } finally {
     state.fetching -= 1;
   }
-  state.turnStart = performance.now();
+  if (ply === state.moves.length) {
+    if (state.forfeit) state.current.result = state.forfeit;
+    state.liveResult = state.current.result;
+    if (state.clockPly !== ply) runClock();
+  }
   draw();
   restartAnalysis();
   if (ply === state.moves.length) maybeEngineMove();
@@ -277,13 +316,13 @@ async function engineMove(sideIndex, eng, gameId) {
     eng.onInfo = null;
   }
   state.thinking = false;
+  if (state.forfeit) return draw();
   if (gameId !== state.gameId || state.moves.length !== state.view || state.current !== cur) {
     // The game moved on meanwhile (take-back, navigation): ask again for whatever is shown now.
     if (gameId === state.gameId) maybeEngineMove();
     return;
   }
   const elapsed = Math.round(performance.now() - t0);
-  if (state.sides[sideIndex].tc === "clock") state.clocks[sideIndex] += state.sides[sideIndex].inc - elapsed;
   const best = out[out.length - 1].split(/\s+/)[1];
   if (!cur.legal.includes(best)) {
     showTrouble(eng.slot, "illegal", `its move 'bestmove ${best || ""}' is not in the engine's legal list`);
@@ -302,8 +341,9 @@ async function engineMove(sideIndex, eng, gameId) {
 /** Appends a move of the live game and shows the new position. */
 async function playMove(text, comment = "") {
   const mover = state.current.pos.side;
-  if (state.sides[mover].kind === "human" && state.sides[mover].tc === "clock" && state.turnStart) {
-    state.clocks[mover] += state.sides[mover].inc - Math.round(performance.now() - state.turnStart);
+  if (state.running === mover) {
+    holdClock();
+    state.clocks[mover] += state.sides[mover].inc;
   }
   state.moves = state.moves.slice(0, state.view);
   state.comments = state.comments.slice(0, state.view);
@@ -367,6 +407,8 @@ async function startPlayers() {
     eng.send("ucinewgame");
   }
   state.clocks = state.sides.map((s) => s.clock || 0);
+  state.running = null;
+  state.clockPly = -1;
 }
 
 /** Begins a game from a start (`startpos`, `startpos forces …`, `fen …`) after checking it with the board engine. */
@@ -391,11 +433,14 @@ async function loadGame(start, moves, comments) {
     if (moves.length) await fetchPosition(moves.length);
   } catch (e) {
     Object.assign(state, before);
+    state.refusal = e.message;
     $("status").textContent = `Refused by the engine: ${e.message}`;
     log(`error: ${e.message}`);
     return false;
   }
   state.gameId += 1;
+  state.forfeit = null;
+  state.liveResult = "none";
   state.scores = [];
   state.paused = false;
   $("pause").textContent = "Pause";
@@ -411,11 +456,81 @@ async function onStartGame() {
   if (mode === "starter") return newGame("startpos");
   if (mode === "fen") return newGame(`fen ${$("start-fen").value.trim()}`);
   await state.board.query([`setoption name Force Rule value ${$("force-rule").value}`]);
-  if (mode === "pick") return newGame(`startpos forces ${$("force1").value.trim()} ${$("force2").value.trim()}`);
+  if (mode === "pick") return startPicked();
   return runDraft();
 }
 
-/** The draft (R30): 15 random Maseitai, alternate picks; engines pick with `go draft`, people by clicking. */
+/** Starts a game with the two picked forces and shows the engine's verdict on them under the chosen Force Rule. */
+async function startPicked() {
+  const rule = $("force-rule").value;
+  const ok = await newGame(`startpos forces ${$("force1").value.trim()} ${$("force2").value.trim()}`);
+  const verdict = $("force-verdict");
+  verdict.className = ok ? "ok" : "refused";
+  verdict.textContent = ok
+    ? `The engine accepts both forces under the ${rule} rule.`
+    : `The engine refuses them under the ${rule} rule: ${state.refusal}`;
+  return ok;
+}
+
+/** The Navia lists and the picker's Maseitai, from the engine's catalogue. */
+function renderForcePicker() {
+  const option = (e) => `<option value="${e.id}">${e.id} ${e.name}</option>`;
+  const navias = state.catalogue.filter((e) => e.id.startsWith("N"));
+  for (const n of [1, 2]) {
+    const sel = $(`navia${n}`);
+    const wanted = sel.value || parseForce($(`force${n}`).value).navia;
+    sel.innerHTML = navias.map(option).join("");
+    if (navias.some((e) => e.id === wanted)) sel.value = wanted;
+  }
+  $("picker-list").innerHTML = state.catalogue
+    .filter((e) => e.id.startsWith("M"))
+    .map((e) => `<button data-add="${e.id}" title="${e.name}, cost ${e.cost}">${e.id} ${e.name} (${e.cost})</button>`)
+    .join("");
+  drawChosen();
+}
+
+/** The picker's view of the two force fields: each side's Maseitai with counts, and its Navia. */
+function drawChosen() {
+  for (const n of [1, 2]) {
+    const { navia, maseitai } = parseForce($(`force${n}`).value);
+    const sel = $(`navia${n}`);
+    if ([...sel.options].some((o) => o.value === navia)) sel.value = navia;
+    $(`chosen${n}`).innerHTML = `<span class="count">${maseitai.length}/7</span> ` + counts(maseitai)
+      .map(([id, c]) => `<button data-remove="${id}" title="${state.names[id] || id}: click to take one out">${id}${c > 1 ? ` ×${c}` : ""}</button>`)
+      .join("");
+  }
+}
+
+/** Rewrites side `side`'s force field with its chosen Navia and `change` applied to its Maseitai. */
+function editForce(side, change) {
+  const field = $(`force${side + 1}`);
+  field.value = forceText($(`navia${side + 1}`).value, change(parseForce(field.value).maseitai));
+  drawChosen();
+}
+
+function pickerClick(ev) {
+  const add = ev.target.closest("[data-add]");
+  const remove = ev.target.closest("[data-remove]");
+  if (add) {
+    const side = $("pick-side2").checked ? 1 : 0;
+    editForce(side, (list) => [...list, add.dataset.add]);
+    const sizes = [1, 2].map((n) => parseForce($(`force${n}`).value).maseitai.length);
+    // A full side hands the clicks on to the other, so fourteen clicks choose both forces.
+    if (sizes[side] >= 7 && sizes[1 - side] < 7) $(`pick-side${2 - side}`).checked = true;
+  } else if (remove) {
+    const side = Number(remove.closest("[data-side]").dataset.side);
+    editForce(side, (list) => {
+      const rest = [...list];
+      rest.splice(rest.indexOf(remove.dataset.remove), 1);
+      return rest;
+    });
+  }
+}
+
+/**
+ * The draft (R30): 15 random Maseitai, alternate picks; an engine side picks with its own engine and Skill Level
+ * (`go draft`), a person by clicking. Each side gets the Navia chosen for it.
+ */
 async function runDraft() {
   const ids = state.catalogue.filter((e) => e.id.startsWith("M")).map((e) => e.id);
   const supply = [...ids, ...ids];
@@ -423,6 +538,8 @@ async function runDraft() {
   while (pool.length < 15 && supply.length) pool.push(supply.splice(Math.floor(Math.random() * supply.length), 1)[0]);
   pool.sort();
   const picks = [];
+  state.draft = { pool, picks };
+  await startPlayers();
   const box = $("draft");
   box.hidden = false;
   const left = () => {
@@ -440,10 +557,11 @@ async function runDraft() {
     let pick;
     if (state.sides[side].kind === "engine") {
       show(`the engine picks for the ${side ? "second" : "first"} player…`);
-      const out = await state.board.ask([`go draft pool ${pool.join(" ")}${picks.length ? " picks " + picks.join(" ") : ""}`], "bestpick", 10000);
+      const eng = state.players[side];
+      const out = await eng.ask([`go draft pool ${pool.join(" ")}${picks.length ? " picks " + picks.join(" ") : ""}`], "bestpick", 10000);
       pick = out[out.length - 1].split(/\s+/)[1];
       if (!left().includes(pick)) {
-        showTrouble("board", "garbage", `its draft pick '${pick}' is not left in the pool`);
+        showTrouble(eng.slot, "garbage", `its draft pick '${pick}' is not left in the pool`);
         return false;
       }
     } else {
@@ -458,8 +576,8 @@ async function runDraft() {
     picks.push(pick);
   }
   show("complete");
-  const force = (s, navia) => `${navia}:${picks.filter((_, i) => i % 2 === s).sort().join(",")}`;
-  return newGame(`startpos forces ${force(0, "N01")} ${force(1, "N02")}`);
+  const force = (s) => forceText($(`navia${s + 1}`).value, picks.filter((_, i) => i % 2 === s));
+  return newGame(`startpos forces ${force(0)} ${force(1)}`);
 }
 
 function restartAnalysis() {
@@ -521,8 +639,8 @@ async function restartTroubled() {
 function savePgn() {
   const d = new Date();
   const pad = (n) => String(n).padStart(2, "0");
-  const res = state.current ? state.current.result.split(" ")[0] : "none";
   const names = state.sides.map((s, i) => (s.kind === "engine" ? (state.players[i] ? state.players[i].name : "engine") : "human"));
+  const ending = resultTags(state.liveResult);
   const tags = {
     Event: "dratp-gui",
     Site: "?",
@@ -530,13 +648,13 @@ function savePgn() {
     Round: "1",
     White: names[0],
     Black: names[1],
-    Result: { p1win: "1-0", p2win: "0-1", draw: "1/2-1/2" }[res] || "*",
+    Result: ending.Result,
     Variant: "naviadratp",
   };
   tags.FEN = state.startFen;
   tags.SetUp = "1";
   tags.PlyCount = String(state.moves.length);
-  if (res !== "none") tags.Termination = "normal";
+  if (ending.Termination) tags.Termination = ending.Termination;
   const text = writePgn(tags, state.moves, state.comments);
   const a = document.createElement("a");
   a.href = URL.createObjectURL(new Blob([text], { type: "application/x-chess-pgn" }));
@@ -560,7 +678,12 @@ async function loadPgnText(text, index = 0) {
   state.sides = [{ kind: "human" }, { kind: "human" }];
   const start = g.tags.FEN ? `fen ${g.tags.FEN}` : "startpos";
   const ok = await newGame(start, g.moves, []);
-  if (ok) await goTo(0);
+  if (ok) {
+    // A loss on time is the one ending the engine cannot see in the moves: it comes from the record.
+    state.forfeit = recordedForfeit(g.tags);
+    if (state.forfeit) state.liveResult = state.forfeit;
+    await goTo(0);
+  }
   return ok;
 }
 
@@ -583,6 +706,7 @@ async function loadCatalogue() {
   state.catalogue = parseCatalogue(out.join("\n"));
   state.names = Object.fromEntries(state.catalogue.map((e) => [e.id, e.name]));
   renderCatalogue();
+  renderForcePicker();
 }
 
 async function onCatalogueFile() {
@@ -615,15 +739,21 @@ function bind() {
   $("tab-pieces").onclick = () => switchTab("pieces");
   $("start-game").onclick = guarded(onStartGame);
   $("forces-mode").onchange = () => {
+    $("forces-navia").hidden = !["pick", "draft"].includes($("forces-mode").value);
     $("forces-pick").hidden = $("forces-mode").value !== "pick";
     $("forces-fen").hidden = $("forces-mode").value !== "fen";
   };
+  $("picker").addEventListener("click", pickerClick);
+  for (const n of [1, 2]) {
+    $(`force${n}`).addEventListener("input", drawChosen);
+    $(`navia${n}`).onchange = () => editForce(n - 1, (list) => list);
+  }
   $("flip").onclick = () => {
     state.flip = !state.flip;
     draw();
   };
   $("takeback").onclick = guarded(async () => {
-    if (state.thinking || state.moves.length === 0) return;
+    if (state.thinking || state.moves.length === 0 || state.forfeit) return;
     // Back by one move, and on to the last position where a person is to move.
     let n = state.moves.length - 1;
     while (n > 0 && state.sides.some((s) => s.kind === "human")) {
@@ -634,12 +764,17 @@ function bind() {
     state.moves = state.moves.slice(0, n);
     state.comments = state.comments.slice(0, n);
     state.scores = state.scores.slice(0, n);
+    holdClock();
     await goTo(n);
   });
   $("pause").onclick = () => {
     state.paused = !state.paused;
     $("pause").textContent = state.paused ? "Resume" : "Pause";
-    if (!state.paused) maybeEngineMove();
+    if (state.paused) holdClock();
+    else {
+      runClock();
+      maybeEngineMove();
+    }
   };
   $("step").onclick = guarded(async () => {
     const cur = state.current;
@@ -655,7 +790,7 @@ function bind() {
     if (ev.key !== "Enter") return;
     const text = ev.target.value.trim();
     const cur = state.current;
-    if (!cur || !isHumanTurn() || state.view !== state.moves.length) return;
+    if (!cur || !isHumanTurn() || state.view !== state.moves.length || cur.result !== "none") return;
     if (cur.legal.includes(text)) {
       ev.target.value = "";
       playMove(text);
@@ -716,6 +851,7 @@ async function main() {
   state.sides = [readSide(1), readSide(2)];
   if (location.hash === "#pieces") switchTab("pieces");
   await newGame("startpos");
+  setInterval(tick, 100);
   document.body.dataset.ready = "1";
 }
 

@@ -1,6 +1,7 @@
 // End to end in a real browser: Debian's chromium, driven by puppeteer-core, plays whole games by mouse clicks
 // against the real engine through dratp-gui. After every move the board on screen (read back from the drawn SVG) is
-// compared with the `Fen:` of `d` from a separate engine process. Screenshots go to docs/screenshots/.
+// compared with the `Fen:` of `d` from a separate engine process. Screenshots go to a temporary directory (or
+// $SCREENSHOT_DIR); with UPDATE_SCREENSHOTS=1 they replace the README's pictures in docs/screenshots/.
 //
 // Needs target/release/dratp and target/release/dratp-gui (cargo build --release). Without a browser the test is
 // skipped locally and fails under CI=true.
@@ -18,7 +19,9 @@ const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const ENGINE = join(ROOT, "target", "release", "dratp");
 const MATCH = join(ROOT, "target", "release", "dratp-match");
 const GUI = process.env.DRATP_GUI || join(ROOT, "target", "release", "dratp-gui");
-const SHOTS = join(ROOT, "docs", "screenshots");
+const SHOTS = process.env.UPDATE_SCREENSHOTS === "1"
+  ? join(ROOT, "docs", "screenshots")
+  : process.env.SCREENSHOT_DIR || join(tmpdir(), "dratp-gui-screenshots");
 
 const missing = [CHROMIUM, ENGINE, GUI].filter((p) => !existsSync(p));
 if (missing.length && process.env.CI === "true") {
@@ -64,7 +67,9 @@ before(async () => {
   const crashing = `python3 ${join(ROOT, "scripts", "fake_engine.py")} --fail crash`;
   // Engine 2 answers an illegal move (its Navia steps two squares).
   const illegal = `python3 ${join(ROOT, "scripts", "fake_engine.py")} --fail illegal`;
-  const args = ["--port", "0", "--no-open", "--engine", ENGINE, "--engine", crashing, "--engine", illegal];
+  // Engine 3 answers every move 2.5 s late and does not stop early: a side that runs out of time.
+  const late = `python3 ${join(ROOT, "scripts", "fake_engine.py")} --fail late --delay 2500`;
+  const args = ["--port", "0", "--no-open", "--engine", ENGINE, "--engine", crashing, "--engine", illegal, "--engine", late];
   server = spawn(GUI, args, { stdio: ["ignore", "pipe", "inherit"] });
   url = await new Promise((resolve, reject) => {
     createInterface({ input: server.stdout }).on("line", (l) => {
@@ -86,7 +91,24 @@ before(async () => {
   await page.waitForFunction(() => document.body.dataset.ready === "1", { timeout: 30000 });
   referee = new Referee();
   mkdirSync(SHOTS, { recursive: true });
+  console.log(`# screenshots go to ${SHOTS}`);
 });
+
+/** From now on, records every request the page sends to the server: [{ op, slot, line }]. */
+async function recordRequests() {
+  await page.evaluate(() => {
+    const hub = window.dratp.state.hub;
+    window.sent = [];
+    if (!hub.recording) {
+      const request = hub.request.bind(hub);
+      hub.request = (obj) => {
+        window.sent.push(obj);
+        request(obj);
+      };
+      hub.recording = true;
+    }
+  });
+}
 
 after(async () => {
   if (browser) await browser.close();
@@ -134,6 +156,7 @@ async function settle() {
 /** Clicks the middle of the element the selector finds, with the mouse (the page redraws the board on clicks). */
 async function clickAt(selector) {
   const box = await page.$eval(selector, (el) => {
+    el.scrollIntoView({ block: "nearest" });
     const r = el.getBoundingClientRect();
     return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
   });
@@ -185,12 +208,17 @@ async function playOut(rng, prefer, maxPlies, played) {
   }
 }
 
-async function setup(mode, fields) {
-  await page.select("#forces-mode", mode);
+/** Sets form fields by id: selects are chosen, inputs filled. */
+async function setSides(fields) {
   for (const [id, value] of Object.entries(fields)) {
     if (await page.$eval(`#${id}`, (el) => el.tagName === "SELECT")) await page.select(`#${id}`, value);
     else await page.$eval(`#${id}`, (el, v) => (el.value = v), value);
   }
+}
+
+async function setup(mode, fields) {
+  await page.select("#forces-mode", mode);
+  await setSides(fields);
   const id = await page.evaluate(() => window.dratp.state.gameId);
   await clickAt("#start-game");
   await page.waitForFunction((n) => window.dratp.state.gameId > n, {}, id);
@@ -297,6 +325,8 @@ test("a draft: the person clicks picks, the engine's picks show, and the drafted
   await page.select("#p1-kind", "human");
   await page.select("#p2-kind", "engine");
   await page.select("#p2-engine", "0");
+  await page.select("#navia1", "N03");
+  await page.select("#navia2", "N04");
   await clickAt("#start-game");
   for (let picks = 0; picks < 7; picks += 1) {
     await page.waitForFunction((n) => window.dratp.state.gameId > n || document.querySelector("#draft").textContent.includes("click a Maseitai"), {}, id);
@@ -306,7 +336,7 @@ test("a draft: the person clicks picks, the engine's picks show, and the drafted
   await page.waitForFunction((n) => window.dratp.state.gameId > n, { timeout: 30000 }, id);
   await settle();
   const s = await gameState();
-  assert.match(s.start, /^startpos forces N01:(M\d+,){6}M\d+ N02:(M\d+,){6}M\d+$/);
+  assert.match(s.start, /^startpos forces N03:(M\d+,){6}M\d+ N04:(M\d+,){6}M\d+$/, "the chosen Navias");
   assert.match(await page.$eval("#draft", (el) => el.textContent), /complete/);
   await checkScreen();
 });
@@ -397,4 +427,114 @@ test("a Navia in check is marked from the engine's Check line", { skip, timeout:
   assert.match(await page.$eval("#status", (el) => el.textContent), /check on the Navia/);
   assert.equal(await page.$eval('#board [data-sq="d1"] rect', (el) => el.getAttribute("fill")), "#ef9a9a");
   await checkScreen();
+});
+
+test("a draft between engines: each side picks with its own engine and Skill Level", { skip, timeout: 120000 }, async () => {
+  const id = await page.evaluate(() => window.dratp.state.gameId);
+  await page.select("#forces-mode", "draft");
+  // The second side's engine is the fake engine, which always picks the first Maseitai left in the sorted pool.
+  await setSides({ "p1-kind": "engine", "p1-engine": "0", "p1-skill": "20", "p2-kind": "engine", "p2-engine": "1", "p2-skill": "7" });
+  await page.select("#navia1", "N02");
+  await page.select("#navia2", "N01");
+  await recordRequests();
+  await clickAt("#start-game");
+  await page.waitForFunction((n) => window.dratp.state.gameId > n, { timeout: 60000 }, id);
+  const { pool, picks } = await page.evaluate(() => window.dratp.state.draft);
+  assert.equal(picks.length, 14);
+  const left = [...pool];
+  picks.forEach((p, i) => {
+    if (i % 2 === 1) assert.equal(p, [...left].sort()[0], `pick ${i + 1} is the second side's engine's (the first left)`);
+    left.splice(left.indexOf(p), 1);
+  });
+  const sent = await page.evaluate(() => window.sent.filter((r) => r.op === "send"));
+  const drafts = (slot) => sent.filter((r) => r.slot === slot && r.line.startsWith("go draft")).length;
+  assert.deepEqual([drafts("p1"), drafts("p2"), drafts("board")], [7, 7, 0], "each side's engine picks for it");
+  const p2 = sent.filter((r) => r.slot === "p2").map((r) => r.line);
+  assert.ok(p2.indexOf("setoption name Skill Level value 7") < p2.findIndex((l) => l.startsWith("go draft")), "with its Skill Level");
+  const start = await page.evaluate(() => window.dratp.state.start);
+  const force = (s, navia) => `${navia}:${picks.filter((_, i) => i % 2 === s).sort().join(",")}`;
+  assert.equal(start, `startpos forces ${force(0, "N02")} ${force(1, "N01")}`, "the chosen Navias and the drafted Maseitai");
+  // The fake engine crashes when asked for a move; that is reported and dismissed.
+  await page.waitForFunction(() => !document.querySelector("#trouble").hidden, { timeout: 30000 });
+  await clickAt("#trouble-dismiss");
+  await setSides({ "p1-kind": "human", "p2-kind": "human", "p2-engine": "0", "p2-skill": "20" });
+});
+
+test("forces picked by clicks from the catalogue, with the engine's verdict under each Force Rule", { skip, timeout: 120000 }, async () => {
+  await page.select("#forces-mode", "pick");
+  await setSides({ "p1-kind": "human", "p2-kind": "human" });
+  for (const n of [1, 2]) await page.$eval(`#force${n}`, (el) => el.value = "");
+  await page.select("#navia1", "N04");
+  await page.select("#navia2", "N03");
+  const first = ["M05", "M05", "M01", "M20", "M07", "M30", "M12"];
+  const second = ["M02", "M03", "M04", "M06", "M08", "M09", "M10"];
+  // Seven clicks fill the first side, and the clicks go on to the second.
+  for (const id of [...first, ...second]) await clickAt(`#picker-list [data-add="${id}"]`);
+  assert.equal(await page.$eval("#force1", (el) => el.value), "N04:M01,M05,M05,M07,M12,M20,M30");
+  assert.equal(await page.$eval("#force2", (el) => el.value), "N03:M02,M03,M04,M06,M08,M09,M10");
+  const chosen = (n) => page.$eval(`#chosen${n}`, (el) => [el.querySelector(".count").textContent, ...[...el.querySelectorAll("button")].map((b) => b.textContent)]);
+  assert.deepEqual(await chosen(1), ["7/7", "M01", "M05 ×2", "M07", "M12", "M20", "M30"]);
+  // A chosen one clicked comes out; a typed force shows in the picker.
+  await clickAt('#chosen2 [data-remove="M10"]');
+  assert.equal(await page.$eval("#force2", (el) => el.value), "N03:M02,M03,M04,M06,M08,M09");
+  await page.$eval("#force2", (el) => el.value = "");
+  await page.type("#force2", "N03:M02,M03,M04,M06,M08,M09,M11");
+  assert.deepEqual(await chosen(2), ["7/7", "M02", "M03", "M04", "M06", "M08", "M09", "M11"]);
+  await page.screenshot({ path: join(SHOTS, "forces.png") });
+  const before = await page.evaluate(() => window.dratp.state.gameId);
+  await page.select("#force-rule", "singleton");
+  await clickAt("#start-game");
+  await page.waitForFunction(() => document.querySelector("#force-verdict").className === "refused");
+  assert.match(await page.$eval("#force-verdict", (el) => el.textContent),
+    /^The engine refuses them under the singleton rule: position: bad force for the first player: .+/);
+  assert.equal(await page.evaluate(() => window.dratp.state.gameId), before, "the game shown is kept");
+  await page.select("#force-rule", "standard");
+  await clickAt("#start-game");
+  await page.waitForFunction((n) => window.dratp.state.gameId > n, { timeout: 30000 }, before);
+  await settle();
+  assert.equal(await page.$eval("#force-verdict", (el) => el.textContent), "The engine accepts both forces under the standard rule.");
+  assert.equal((await gameState()).start, "startpos forces N04:M01,M05,M05,M07,M12,M20,M30 N03:M02,M03,M04,M06,M08,M09,M11");
+  await checkScreen();
+});
+
+test("a person who runs out of time loses on time; the clocks stop and the record says time forfeit", { skip, timeout: 120000 }, async () => {
+  await setup("starter", { "p1-kind": "human", "p1-tc": "clock", "p1-time": "0.02+0", "p2-kind": "engine", "p2-engine": "0", "p2-tc": "movetime", "p2-time": "50" });
+  await page.waitForFunction(() => document.querySelector("#result"), { timeout: 10000 });
+  assert.equal(await page.$eval("#result", (el) => el.textContent), "Second player wins: the first player ran out of time");
+  const clocks = await page.$eval("#clocks", (el) => el.textContent);
+  assert.match(clocks, /first player 0:00/);
+  await new Promise((r) => setTimeout(r, 1200));
+  assert.equal(await page.$eval("#clocks", (el) => el.textContent), clocks, "the clocks stopped");
+  await page.$$eval("#board [data-sq='c2']", (els) => els[0].dispatchEvent(new MouseEvent("click", { bubbles: true })));
+  assert.deepEqual((await gameState()).prefix, [], "no move can be entered");
+  const text = await page.evaluate(() => window.dratp.savePgn());
+  assert.match(text, /\[Result "0-1"\]/);
+  assert.match(text, /\[Termination "time forfeit"\]/);
+  const dir = mkdtempSync(join(tmpdir(), "dratp-pgn-"));
+  writeFileSync(join(dir, "flag.pgn"), text);
+  const replay = spawnSync(MATCH, ["-replay", join(dir, "flag.pgn")], { encoding: "utf8" });
+  rmSync(dir, { recursive: true, force: true });
+  assert.equal(replay.status, 0, replay.stdout + replay.stderr);
+  assert.match(replay.stdout, /1 ok, 0 mismatched/);
+  // Opened again, the record shows its loss on time at its last ply and saves it as it was.
+  await page.evaluate((t) => window.dratp.loadPgnText(t), text);
+  await page.evaluate(() => window.dratp.goTo(window.dratp.state.moves.length));
+  assert.equal(await page.$eval("#result", (el) => el.textContent), "Second player wins: the first player ran out of time");
+  assert.match(await page.evaluate(() => window.dratp.savePgn()), /\[Termination "time forfeit"\]/);
+});
+
+test("an engine that runs out of time loses on time and its search is stopped", { skip, timeout: 120000 }, async () => {
+  await recordRequests();
+  await setup("starter", { "p1-kind": "engine", "p1-engine": "3", "p1-tc": "clock", "p1-time": "0.02+0", "p2-kind": "human", "p2-tc": "movetime" });
+  assert.equal(await page.$eval("#result", (el) => el.textContent), "Second player wins: the first player ran out of time");
+  const sent = await page.evaluate(() => window.sent.filter((r) => r.op === "send" && r.slot === "p1").map((r) => r.line));
+  assert.ok(sent.some((l) => l.startsWith("go wtime")), "the engine was asked on its clock");
+  assert.equal(sent[sent.length - 1], "stop", "and told to stop when its time ran out");
+  // Its late answer (after 2.5 s) is not played.
+  await new Promise((r) => setTimeout(r, 2500));
+  const s = await gameState();
+  assert.deepEqual(s.moves, []);
+  assert.equal(s.result, "p2win time forfeit");
+  assert.ok(await page.$eval("#trouble", (el) => el.hidden), await page.$eval("#trouble-text", (el) => el.textContent));
+  await setSides({ "p1-kind": "human", "p1-tc": "movetime", "p1-time": "500" });
 });

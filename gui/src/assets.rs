@@ -32,6 +32,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../assets/engine.js"),
     ),
     (
+        "game.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/game.js"),
+    ),
+    (
         "entry.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/entry.js"),

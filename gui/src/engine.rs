@@ -171,6 +171,8 @@ async fn read_lines(
             pending.clear();
         }
     };
+    // A process that has ended owes no reply: its pending watch must not report a hang later.
+    *expect.lock().unwrap() = None;
     if !*stopping.lock().unwrap() {
         let _ = events.send(EngineEvent::Exited(format!("{end} (it crashed or quit by itself)")));
     }

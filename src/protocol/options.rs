@@ -4,7 +4,9 @@
 //! protocol.md (a test compares them).
 
 use crate::rules::forces::ForceRule;
-use crate::search::{SearchOptions, MAX_SKILL_LEVEL};
+use crate::search::eval::Weights;
+use crate::search::params::{Param, SearchParams, Tunable};
+use crate::search::{SearchOptions, MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO};
 
 /// The `UCI_Variant` the engine plays.
 pub const VARIANT: &str = "naviadratp";
@@ -45,6 +47,14 @@ pub enum OptionId {
     DebugLogFile,
     /// `Force Rule`.
     ForceRule,
+    /// `UCI_LimitStrength`.
+    UciLimitStrength,
+    /// `UCI_Elo`.
+    UciElo,
+    /// `Weights File`.
+    WeightsFile,
+    /// `Tune`.
+    Tune,
 }
 
 /// An option's type with its default and range.
@@ -204,7 +214,111 @@ pub const OPTIONS: &[OptionDef] = &[
         },
         meaning: "the copy limit `position startpos forces` checks: twice (R28) or once (R29)",
     },
+    OptionDef {
+        id: OptionId::UciLimitStrength,
+        name: "UCI_LimitStrength",
+        kind: OptionKind::Check { default: false },
+        meaning: "play at the strength `UCI_Elo` asks for instead of `Skill Level`",
+    },
+    OptionDef {
+        id: OptionId::UciElo,
+        name: "UCI_Elo",
+        kind: OptionKind::Spin {
+            default: MIN_ELO as u64,
+            min: MIN_ELO as u64,
+            max: MAX_ELO as u64,
+        },
+        meaning: "with `UCI_LimitStrength`, the Elo to play at: mapped onto the measured `Skill Level` ladder (see \
+                  [Strength ladder](#strength-ladder)); the lowest value is Skill Level 0, the highest full strength",
+    },
+    OptionDef {
+        id: OptionId::WeightsFile,
+        name: "Weights File",
+        kind: OptionKind::Text,
+        meaning: "evaluation weights to load (`name value` a line; names not listed keep their compiled default); \
+                  empty = the compiled weights",
+    },
+    OptionDef {
+        id: OptionId::Tune,
+        name: "Tune",
+        kind: OptionKind::Check { default: false },
+        meaning: "list every search parameter and evaluation weight as a `Tune_<name>` spin and let `setoption` \
+                  set them; false hides them again and restores their values (see [Tuning](#tuning))",
+    },
 ];
+
+/// What names a tuning option: `Tune_` and the parameter's or weight's name.
+pub const TUNE_PREFIX: &str = "Tune_";
+
+/// A search parameter or evaluation weight, exposed as the spin `Tune_<name>` while `Tune` is on.
+#[derive(Clone, Copy, Debug)]
+pub enum TuneParam {
+    /// One of `SearchParams`.
+    Search(&'static Param<SearchParams>),
+    /// One of the evaluation's `Weights`.
+    Eval(&'static Param<Weights>),
+}
+
+impl TuneParam {
+    /// Every tuning option: the search parameters, then the weights, each in table order.
+    pub fn all() -> impl Iterator<Item = TuneParam> {
+        let search = SearchParams::PARAMS.iter().map(TuneParam::Search);
+        search.chain(Weights::PARAMS.iter().map(TuneParam::Eval))
+    }
+
+    /// The tuning option called `name` (`Tune_` and the name, case-insensitive).
+    pub fn find(name: &str) -> Option<TuneParam> {
+        let prefix = name.get(..TUNE_PREFIX.len())?;
+        if !prefix.eq_ignore_ascii_case(TUNE_PREFIX) {
+            return None;
+        }
+        let name = &name[TUNE_PREFIX.len()..];
+        SearchParams::find(name)
+            .map(TuneParam::Search)
+            .or_else(|| Weights::find(name).map(TuneParam::Eval))
+    }
+
+    /// The parameter's name, compiled default, and range.
+    fn spec(&self) -> (&'static str, i32, i32, i32) {
+        match self {
+            TuneParam::Search(p) => (p.name, p.default, p.min, p.max),
+            TuneParam::Eval(p) => (p.name, p.default, p.min, p.max),
+        }
+    }
+
+    /// The option's name as `uci` lists it.
+    pub fn option_name(&self) -> String {
+        format!("{TUNE_PREFIX}{}", self.spec().0)
+    }
+
+    /// The option's `uci` line, with the compiled default.
+    pub fn uci_line(&self) -> String {
+        let (_, default, min, max) = self.spec();
+        format!(
+            "option name {} type spin default {default} min {min} max {max}",
+            self.option_name()
+        )
+    }
+
+    /// Check a `setoption` value against the parameter's range.
+    pub fn parse(&self, value: Option<&str>) -> Result<i32, String> {
+        let (_, _, min, max) = self.spec();
+        let name = self.option_name();
+        let v = value.ok_or_else(|| format!("{name} needs a value"))?;
+        match v.parse::<i32>() {
+            Ok(n) if (min..=max).contains(&n) => Ok(n),
+            _ => Err(format!("{name} takes an integer from {min} to {max}, got '{v}'")),
+        }
+    }
+
+    /// Write the checked `value` into the search parameters or the weights.
+    pub fn put(&self, value: i32, params: &mut SearchParams, weights: &mut Weights) {
+        match self {
+            TuneParam::Search(p) => (p.put)(params, value),
+            TuneParam::Eval(p) => (p.put)(weights, value),
+        }
+    }
+}
 
 /// The declaration of the option called `name` (case-insensitive).
 pub fn find(name: &str) -> Option<&'static OptionDef> {
@@ -310,6 +424,42 @@ mod tests {
             Ok(OptionValue::Text(String::new()))
         );
         assert!(find("Contempt").is_none());
+    }
+
+    #[test]
+    fn every_parameter_and_weight_is_one_tuning_option_of_its_own() {
+        let all: Vec<TuneParam> = TuneParam::all().collect();
+        assert_eq!(all.len(), SearchParams::PARAMS.len() + Weights::PARAMS.len());
+        let mut names: Vec<String> = all.iter().map(|t| t.option_name().to_ascii_lowercase()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), all.len(), "a search parameter and a weight share a name");
+        for t in &all {
+            let name = t.option_name();
+            assert!(find(&name).is_none(), "{name} is also a registry option");
+            let found = TuneParam::find(&name.to_ascii_uppercase()).expect("found by its name");
+            assert_eq!(found.option_name(), name);
+        }
+        assert!(TuneParam::find("rfp_margin").is_none(), "the prefix is needed");
+        assert!(TuneParam::find("Tune_").is_none());
+        assert!(TuneParam::find("Tune_Hash").is_none());
+        let rfp = TuneParam::find("tune_RFP_MARGIN").unwrap();
+        assert_eq!(
+            rfp.uci_line(),
+            "option name Tune_rfp_margin type spin default 90 min 10 max 400"
+        );
+        assert_eq!(rfp.parse(Some("400")), Ok(400));
+        assert_eq!(
+            rfp.parse(Some("401")),
+            Err("Tune_rfp_margin takes an integer from 10 to 400, got '401'".to_string())
+        );
+        assert_eq!(rfp.parse(None), Err("Tune_rfp_margin needs a value".to_string()));
+        let lmr = TuneParam::find("Tune_lmr_base_pct").unwrap();
+        assert_eq!(lmr.parse(Some("-100")), Ok(-100));
+        let (mut p, mut w) = (SearchParams::DEFAULT, Weights::DEFAULT);
+        lmr.put(-20, &mut p, &mut w);
+        TuneParam::find("Tune_tempo").unwrap().put(3, &mut p, &mut w);
+        assert_eq!((p.lmr_base_pct, w.tempo), (-20, 3));
     }
 
     #[test]

@@ -11,13 +11,15 @@ use crossbeam_channel::Receiver;
 use super::command::{Command, CommandError, Dialect, ForceWords, GoParams, Query, StartPos};
 use super::engine::Job;
 use super::format::{self, game_over_answer, info_line};
-use super::options::{self, OptionDef, OptionId, OptionValue, OPTIONS};
+use super::options::{self, OptionDef, OptionId, OptionValue, TuneParam, OPTIONS};
 use super::output::Output;
 use crate::rules::forces::{find_piece, start_position, validate, Draft, Force, ForceRule};
 use crate::rules::rng::Rng;
 use crate::rules::{action_text, parse_action, parse_nfen, perft, Action, Catalogue, Game, MoveError, Position};
 use crate::search::draft::rank_picks;
-use crate::search::{bench_until, Info, Limits, SearchOptions, Searcher, Signals, BENCH_DEPTH};
+use crate::search::eval::Weights;
+use crate::search::params::SearchParams;
+use crate::search::{bench_until, level_for_elo, Info, Limits, SearchOptions, Searcher, Signals, BENCH_DEPTH, MIN_ELO};
 
 /// Options that are not the search's.
 struct Options {
@@ -26,6 +28,20 @@ struct Options {
     /// `Random Seed`: 0 draws a new seed at start and at every new game.
     random_seed: u64,
     force_rule: ForceRule,
+    /// `Skill Level` as set; the search plays it unless `UCI_LimitStrength` is on.
+    skill_level: u32,
+    /// `UCI_LimitStrength`.
+    limit_strength: bool,
+    /// `UCI_Elo`.
+    elo: u32,
+    /// `Tune`: the `Tune_` options are listed and may be set.
+    tune: bool,
+    /// The weights of the `Weights File` (the compiled ones without it).
+    file_weights: Weights,
+    /// The weights the search evaluates with: the file's, changed by `Tune_` options.
+    weights: Weights,
+    /// The search parameters: compiled, changed by `Tune_` options.
+    params: SearchParams,
 }
 
 /// The worker's state: game, catalogue, options and the search.
@@ -61,6 +77,13 @@ impl Session {
                 ponder: false,
                 random_seed: 0,
                 force_rule: ForceRule::default(),
+                skill_level: SearchOptions::DEFAULT.skill_level,
+                limit_strength: false,
+                elo: MIN_ELO,
+                tune: false,
+                file_weights: Weights::DEFAULT,
+                weights: Weights::DEFAULT,
+                params: SearchParams::DEFAULT,
             },
         }
     }
@@ -132,7 +155,9 @@ impl Session {
             Command::Legal => {
                 self.out.line(&format::legal(&self.legal_texts()));
             }
-            Command::Eval => self.out.lines(Searcher::eval_report(&self.game).lines()),
+            Command::Eval => self
+                .out
+                .lines(Searcher::eval_report_with(&self.game, &self.opts.weights).lines()),
             Command::Catalogue => self.out.lines(self.cat.to_text().lines()),
             Command::Draft { pool, picks } => self.draft(&pool, &picks),
             // Handled by the reader; nothing reaches here.
@@ -143,19 +168,45 @@ impl Session {
 
     fn hello(&mut self, d: Dialect) {
         self.dialect = d;
-        self.out
-            .lines(format::hello(d, OPTIONS.iter().map(OptionDef::uci_line)));
+        let mut options: Vec<String> = OPTIONS.iter().map(OptionDef::uci_line).collect();
+        if self.opts.tune {
+            options.extend(TuneParam::all().map(|t| t.uci_line()));
+        }
+        self.out.lines(format::hello(d, options.into_iter()));
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
-        let res = match options::find(name) {
-            Some(def) => def.parse(value).and_then(|v| self.apply_option(def.id, v)),
-            None => Err(format!("unknown option '{name}'")),
+        let res = match (options::find(name), TuneParam::find(name)) {
+            (Some(def), _) => def.parse(value).and_then(|v| self.apply_option(def.id, v)),
+            // Tuning options exist only while `Tune` is on, as they are listed only then.
+            (None, Some(t)) if !self.opts.tune => Err(format!(
+                "{} is a tuning option: set Tune to true first",
+                t.option_name()
+            )),
+            (None, Some(t)) => t.parse(value).map(|v| {
+                let o = &mut self.opts;
+                t.put(v, &mut o.params, &mut o.weights);
+            }),
+            (None, None) => Err(format!("unknown option '{name}'")),
         };
         match res {
-            Ok(()) => self.searcher.set_options(&self.opts.search),
+            Ok(()) => self.sync_searcher(),
             Err(e) => self.error(&format!("setoption: {e}")),
         }
+    }
+
+    /// Hand the options to the searcher: the skill level `UCI_Elo` maps to when
+    /// `UCI_LimitStrength` is on, else `Skill Level`; the parameters and weights.
+    fn sync_searcher(&mut self) {
+        let o = &mut self.opts;
+        o.search.skill_level = if o.limit_strength {
+            level_for_elo(o.elo)
+        } else {
+            o.skill_level
+        };
+        self.searcher.set_options(&o.search);
+        self.searcher.set_params(o.params);
+        self.searcher.set_weights(o.weights);
     }
 
     /// Apply a value its declaration has checked.
@@ -174,7 +225,17 @@ impl Session {
             (OptionId::Threads, OptionValue::Int(v)) => s.threads = v as usize,
             (OptionId::MultiPv, OptionValue::Int(v)) => s.multipv = v as usize,
             (OptionId::MoveOverhead, OptionValue::Int(v)) => s.move_overhead = Duration::from_millis(v),
-            (OptionId::SkillLevel, OptionValue::Int(v)) => s.skill_level = v as u32,
+            (OptionId::SkillLevel, OptionValue::Int(v)) => self.opts.skill_level = v as u32,
+            (OptionId::UciLimitStrength, OptionValue::Bool(b)) => self.opts.limit_strength = b,
+            (OptionId::UciElo, OptionValue::Int(v)) => self.opts.elo = v as u32,
+            (OptionId::Tune, OptionValue::Bool(b)) => {
+                self.opts.tune = b;
+                if !b {
+                    self.opts.params = SearchParams::DEFAULT;
+                    self.opts.weights = self.opts.file_weights;
+                }
+            }
+            (OptionId::WeightsFile, OptionValue::Text(path)) => self.set_weights_file(&path)?,
             (OptionId::RandomSeed, OptionValue::Int(v)) => {
                 self.opts.random_seed = v;
                 s.seed = game_seed(v);
@@ -194,18 +255,28 @@ impl Session {
         Ok(())
     }
 
+    /// `Weights File`: a bad file is refused whole and the previous weights stay; a
+    /// loaded one replaces every weight, `Tune_` changes included.
+    fn set_weights_file(&mut self, path: &str) -> Result<(), String> {
+        let weights = if path.is_empty() {
+            Weights::DEFAULT
+        } else {
+            let text = crate::catalogue_file::read_text(std::path::Path::new(path))
+                .map_err(|e| file_error("Weights File", path, e))?;
+            Weights::from_text(&text).map_err(|e| format!("Weights File: '{path}' refused: {e}"))?
+        };
+        self.opts.file_weights = weights;
+        self.opts.weights = weights;
+        Ok(())
+    }
+
     /// `Catalogue File`: a bad file is refused whole and the previous catalogue stays.
     fn set_catalogue(&mut self, path: &str) -> Result<(), String> {
         let cat = if path.is_empty() {
             Catalogue::builtin()
         } else {
             crate::catalogue_file::load(std::path::Path::new(path))
-                .map_err(|e| match e {
-                    crate::catalogue_file::LoadError::Unreadable(why) => {
-                        format!("Catalogue File: cannot read '{path}': {why}")
-                    }
-                    other => format!("Catalogue File: '{path}' refused: {other}"),
-                })?
+                .map_err(|e| file_error("Catalogue File", path, e))?
                 .intern()
         };
         // Replay the game on the new catalogue; failing that, its start position.
@@ -429,6 +500,14 @@ fn game_seed(fixed: u64) -> u64 {
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     nanos ^ u64::from(std::process::id()).rotate_left(32)
+}
+
+/// The error line's text for a file option whose file was not loaded.
+fn file_error(option: &str, path: &str, e: crate::catalogue_file::LoadError) -> String {
+    match e {
+        crate::catalogue_file::LoadError::Unreadable(why) => format!("{option}: cannot read '{path}': {why}"),
+        other => format!("{option}: '{path}' refused: {other}"),
+    }
 }
 
 /// Free memory in MiB as the kernel reports it (`MemAvailable`), where it does.

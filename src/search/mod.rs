@@ -45,7 +45,7 @@ pub mod tune;
 
 pub use bench::{bench, bench_until, latency, Latency, BENCH_DEPTH, BENCH_POSITIONS, WIDE_POSITIONS};
 pub use searcher::Searcher;
-pub use skill::MAX_SKILL_LEVEL;
+pub use skill::{level_for_elo, LADDER, MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO};
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;

@@ -166,12 +166,16 @@ impl Searcher {
         }
     }
 
-    /// The static evaluation of the current position, one term a line (the `eval` command).
+    /// The static evaluation of the current position with the compiled weights, one term a line.
     pub fn eval_report(game: &Game) -> String {
+        Searcher::eval_report_with(game, &Weights::DEFAULT)
+    }
+
+    /// The static evaluation of the current position with `w`, one term a line (the `eval` command).
+    pub fn eval_report_with(game: &Game, w: &Weights) -> String {
         let pos = game.position();
-        let w = Weights::DEFAULT;
         let map = pos.reach_map();
-        let t = terms(pos, &map, &w);
+        let t = terms(pos, &map, w);
         let mut out = String::from("term            first-player view\n");
         for (name, v) in t.named() {
             out.push_str(&format!("{name:<15} {v:>6}\n"));
@@ -184,7 +188,7 @@ impl Searcher {
         };
         out.push_str(&format!(
             "side to move ({side} player), tempo included: {}",
-            evaluate(pos, &map, &w)
+            evaluate(pos, &map, w)
         ));
         out
     }

@@ -84,3 +84,72 @@ pub(super) fn pick(moves: &[RootMove], lines: usize, level: u32, seed: u64) -> u
     }
     best
 }
+
+/// The strength ladder users set through `UCI_Elo`: measured levels and their
+/// Elo, each level against the next with random forces, the full engine
+/// anchored at the top (BENCHMARKS.md, "Strength ladder"). Rising in both.
+pub const LADDER: [(u32, u32); 8] = [
+    (0, 663),
+    (1, 1390),
+    (3, 2026),
+    (5, 2176),
+    (8, 2291),
+    (12, 2347),
+    (16, 2378),
+    (MAX_SKILL_LEVEL, 2500),
+];
+
+/// The Elo of Skill Level 0, the lowest `UCI_Elo`.
+pub const MIN_ELO: u32 = LADDER[0].1;
+
+/// The Elo of full strength, the highest `UCI_Elo`.
+pub const MAX_ELO: u32 = LADDER[LADDER.len() - 1].1;
+
+/// The Skill Level that plays at about `elo`: linear between the two measured
+/// levels around it, rounded to the nearer level; outside the ladder, its ends.
+pub fn level_for_elo(elo: u32) -> u32 {
+    let elo = elo.clamp(MIN_ELO, MAX_ELO);
+    let upper = LADDER.iter().position(|&(_, e)| e >= elo).unwrap_or(LADDER.len() - 1);
+    if upper == 0 {
+        return LADDER[0].0;
+    }
+    let ((l0, e0), (l1, e1)) = (LADDER[upper - 1], LADDER[upper]);
+    // Twice the level steps, halved rounding up: the nearer level (halves up) without floating point.
+    let twice = 2 * (elo - e0) * (l1 - l0) / (e1 - e0);
+    l0 + twice.div_ceil(2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ladder_rises_and_spans_every_level() {
+        assert_eq!(LADDER[0].0, 0);
+        assert_eq!(LADDER[LADDER.len() - 1].0, MAX_SKILL_LEVEL);
+        for w in LADDER.windows(2) {
+            assert!(w[0].0 < w[1].0 && w[0].1 < w[1].1, "{w:?}");
+        }
+    }
+
+    #[test]
+    fn elo_maps_onto_levels_monotonically_and_hits_the_measured_points() {
+        assert_eq!(level_for_elo(MIN_ELO), 0);
+        assert_eq!(level_for_elo(0), 0);
+        assert_eq!(level_for_elo(MAX_ELO), MAX_SKILL_LEVEL);
+        assert_eq!(level_for_elo(u32::MAX), MAX_SKILL_LEVEL);
+        for (level, elo) in LADDER {
+            assert_eq!(level_for_elo(elo), level);
+        }
+        let mut last = 0;
+        for elo in MIN_ELO..=MAX_ELO {
+            let l = level_for_elo(elo);
+            assert!(l >= last && l <= MAX_SKILL_LEVEL, "{elo}: {l} after {last}");
+            last = l;
+        }
+        // Halfway between two measured levels four apart lies the level two above the lower.
+        let ((l0, e0), (l1, e1)) = (LADDER[4], LADDER[5]);
+        assert_eq!(l1 - l0, 4);
+        assert_eq!(level_for_elo((e0 + e1) / 2), l0 + 2);
+    }
+}
