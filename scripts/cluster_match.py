@@ -160,7 +160,7 @@ def run_match(client, match_bin, match_args, shards, pgnout=None, jsonout=None, 
     started = time.monotonic()
     local = tempfile.mkdtemp(prefix="dratp-cluster-")
     merger = Merger(match_bin, local)
-    report = {"shards": shards, "completed": 0, "cancelled": 0, "failed": [], "sprt_stop": False}
+    report = {"shards": shards, "completed": 0, "cancelled": 0, "discarded": 0, "failed": [], "sprt_stop": False}
     # Shards are submitted in order; Dask runs them as workers free up (pure=False: each is its own task).
     futures = [client.submit(run_shard, match_bin, match_args, k, shards, stop_name, retries=retries,
                              pure=False, key=f"dratp-shard-{k}-of-{shards}-{stop_name}")
@@ -188,6 +188,9 @@ def run_match(client, match_bin, match_args, shards, pgnout=None, jsonout=None, 
                 pending = [f for f in futures if not f.done()]
                 report["cancelled"] = len(pending)
                 client.cancel(pending)
+                # Shards that finished after the crossing but before it was read: the result is final
+                # without them, as it would be in one process.
+                report["discarded"] = shards - report["completed"] - len(report["failed"]) - len(pending)
                 break
         print(file=progress)
         if not merger.shards:
