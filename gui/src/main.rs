@@ -45,9 +45,16 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     if options.engines.is_empty() {
         let exe = std::env::current_exe().map_err(|e| format!("cannot find this program's directory: {e}"))?;
         let beside = exe.with_file_name(format!("dratp{}", std::env::consts::EXE_SUFFIX));
+        // `cargo run --bin dratp-gui` builds only this binary; without a `dratp` beside it, this
+        // binary starts itself as the engine process (the same engine, still spoken to over pipes).
+        let argv = if beside.is_file() {
+            vec![beside.to_string_lossy().into_owned()]
+        } else {
+            vec![exe.to_string_lossy().into_owned(), ENGINE_PROCESS.to_string()]
+        };
         options.engines.push(EngineSpec {
             name: "dratp".into(),
-            argv: vec![beside.to_string_lossy().into_owned()],
+            argv,
         });
     }
     Ok(options)
@@ -69,10 +76,29 @@ fn open_browser(url: &str) {
         .spawn();
 }
 
-#[tokio::main]
-async fn main() {
-    env_logger::init();
+/// The hidden first argument that makes this binary the `dratp` engine process.
+const ENGINE_PROCESS: &str = "--engine-process";
+
+fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some(ENGINE_PROCESS) {
+        // The engine's diagnostics go to stderr, as `dratp`'s do; stdout is the protocol.
+        env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+            .target(env_logger::Target::Stderr)
+            .init();
+        dratp::protocol::run(&args[1..]);
+        return;
+    }
+    env_logger::init();
+    let runtime = tokio::runtime::Runtime::new().unwrap_or_else(|e| {
+        eprintln!("dratp-gui: cannot start the async runtime: {e}");
+        std::process::exit(1);
+    });
+    runtime.block_on(serve(args));
+}
+
+/// Serve the GUI until Ctrl-C.
+async fn serve(args: Vec<String>) {
     let options = match parse_args(&args) {
         Ok(o) => o,
         Err(e) => {

@@ -275,3 +275,26 @@ async fn reports_a_hanging_engine() {
     let quiet = tokio::time::timeout(Duration::from_millis(800), wait_for(&mut ws, |v| v["ev"] == "trouble")).await;
     assert!(quiet.is_err(), "no hang for an engine that answered");
 }
+
+/// Without a `dratp` beside it, the GUI starts itself as the engine process: that process must
+/// speak the protocol like `dratp` (what `cargo run --bin dratp-gui` on a fresh clone relies on).
+#[test]
+fn the_gui_binary_runs_as_the_engine_process() {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_dratp-gui"))
+        .arg("--engine-process")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("dratp-gui starts");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    stdin
+        .write_all(b"uci\nisready\nposition startpos\ngo depth 2\nquit\n")
+        .expect("the engine reads its input");
+    drop(stdin);
+    let out = child.wait_with_output().expect("the engine ends after quit");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.lines().any(|l| l == "uciok"), "{text}");
+    assert!(text.lines().any(|l| l == "readyok"), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("bestmove ")), "{text}");
+}
