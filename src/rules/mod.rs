@@ -43,6 +43,7 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod rng;
+pub mod seat;
 pub mod square;
 pub mod zobrist;
 
@@ -54,4 +55,5 @@ pub use make::IllegalAction;
 pub use notation::{action_text, nfen, parse_action, parse_action_syntax, parse_nfen, MoveError, NfenError};
 pub use piece::{Piece, PieceSet, Placed};
 pub use position::{GraveSetup, NfenField, Outcome, Position, Setup, SetupError, WinReason, START_NFEN};
+pub use seat::Seat;
 pub use square::{Bitboard, Side, Square};
