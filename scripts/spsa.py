@@ -14,13 +14,14 @@ lists each as `option name Tune_<name> type spin default D min LO max HI`). Iter
     theta = clamp(theta + a_k / c_k * (W - L) * flip)          (W, L: the wins and losses of theta+)
 
 The games of an iteration are one `dratp-match` command line, sharded over the cluster by cluster_match.run_match.
-After every iteration the state (theta, k, the random generator, the settings, the history) is written to the
-checkpoint, and a line is added to the log and printed; `--resume` goes on from the checkpoint. At the end the
+After every iteration a line is added to the log and printed, and the state (theta, k, the random generator, the
+settings) is written to the checkpoint; `--resume` goes on from the checkpoint. At the end the
 tuned values are written as files the engine loads (weights: a `Weights File`; search parameters: `setoption`
 lines), and the command line of the SPRT that must prove them is printed.
 """
 
 import argparse
+import io
 import json
 import math
 import os
@@ -142,7 +143,7 @@ def new_state(dratp, match_bin, limits, iterations, pairs, concurrency, names=No
                 "alpha": alpha, "gamma": gamma, "seed": seed, "forces_seed": forces_seed, "maxmoves": maxmoves,
                 "retries": retries}
     return {"version": CHECKPOINT_VERSION, "settings": settings, "params": params, "k": 0,
-            "theta": {p["name"]: float(p["default"]) for p in params}, "rng": rng_state(rng), "history": []}
+            "theta": {p["name"]: float(p["default"]) for p in params}, "rng": rng_state(rng)}
 
 
 def rng_state(rng):
@@ -194,16 +195,6 @@ def match_args(settings, plus, minus, k):
     return args
 
 
-class _Discard:
-    """A text sink for run_match's result block and progress line (an iteration logs its own line)."""
-
-    def write(self, text):
-        return len(text)
-
-    def flush(self):
-        pass
-
-
 def play_iteration(client, state):
     """Play iteration k = state["k"] + 1 on the cluster and update the state in place; returns its record."""
     settings, params = state["settings"], state["params"]
@@ -217,9 +208,10 @@ def play_iteration(client, state):
         plus[n] = play_value(state["theta"][n] + c_k * flips[n], p)
         minus[n] = play_value(state["theta"][n] - c_k * flips[n], p)
     started = time.monotonic()
+    # run_match's result block and progress line are dropped: the iteration's log line says what counts.
     report = cluster_match.run_match(client, settings["match_bin"], match_args(settings, plus, minus, k),
-                                     settings["concurrency"], retries=settings["retries"], out=_Discard(),
-                                     progress=_Discard())
+                                     settings["concurrency"], retries=settings["retries"], out=io.StringIO(),
+                                     progress=io.StringIO())
     if report["failed"]:
         raise RuntimeError(f"iteration {k}: {len(report['failed'])} shard(s) failed: {report['failed'][0]}")
     player = report["summary"]["players"][0]
@@ -234,7 +226,6 @@ def play_iteration(client, state):
     record = {"k": k, "flips": flips, "plus": plus, "minus": minus, "wins": wins, "losses": losses,
               "draws": draws, "theta": theta, "seconds": round(time.monotonic() - started, 1)}
     state.update(k=k, theta=theta, rng=rng_state(rng))
-    state["history"].append(record)
     return record
 
 
@@ -272,22 +263,34 @@ def load(path):
     return state
 
 
-def run(client, state, checkpoint, log, out=sys.stdout):
-    """Play the iterations still to do, saving the checkpoint and logging after each; returns the state.
+def restart_log(log, state):
+    """Begin the log for a run at iteration state["k"]: the header, then the lines of the k iterations done.
 
-    The log is rewritten from the state's history first, so after a resume it holds one line per iteration.
+    A line is logged before its checkpoint is saved, so after an interruption the log may hold one iteration more
+    than the checkpoint: that one is played again and its line is dropped here.
     """
-    save(checkpoint, state)
+    done = []
+    if state["k"] and os.path.exists(log):
+        with open(log) as f:
+            done = f.read().splitlines()[1:1 + state["k"]]
     with open(log, "w") as f:
-        f.write("\n".join([log_header(state), *(log_line(state, r) for r in state["history"])]) + "\n")
+        f.write("\n".join([log_header(state), *done]) + "\n")
+
+
+def run(client, state, checkpoint, log, out=sys.stdout):
+    """Play the iterations still to do, logging and then saving the checkpoint after each; returns their records."""
+    save(checkpoint, state)
+    restart_log(log, state)
+    records = []
     while state["k"] < state["settings"]["iterations"]:
         record = play_iteration(client, state)
-        save(checkpoint, state)
         line = log_line(state, record)
         with open(log, "a") as f:
             f.write(line + "\n")
+        save(checkpoint, state)
         print(line, file=out, flush=True)
-    return state
+        records.append(record)
+    return records
 
 
 def tuned_values(state):
