@@ -14,6 +14,7 @@ retried (`--retries`) on any worker, then reported. Workers run the binaries nam
 """
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -205,16 +206,45 @@ def run_match(client, match_bin, match_args, shards, pgnout=None, jsonout=None, 
         shutil.rmtree(local, ignore_errors=True)
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                 usage="%(prog)s (--local N | --scheduler ADDRESS) [options] -- DRATP-MATCH ARGS")
+def add_cluster_arguments(ap):
+    """Add the options that say where to play: --local N or --scheduler ADDRESS, and --match-bin."""
     where = ap.add_mutually_exclusive_group(required=True)
     where.add_argument("--local", type=int, metavar="N", help="start a local cluster of N workers")
     where.add_argument("--scheduler", metavar="ADDRESS", help="join a running cluster (tcp://host:8786)")
-    ap.add_argument("--shards", type=int, help="number of shards (default: 4 per worker)")
-    ap.add_argument("--retries", type=int, default=2, help="retries of a failed shard (default 2)")
     ap.add_argument("--match-bin", default="target/release/dratp-match",
                     help="dratp-match, at this path on every worker and here")
+
+
+@contextlib.contextmanager
+def connect(local=None, scheduler=None):
+    """A Dask client of a new local cluster of `local` single-threaded workers, or of the one at `scheduler`.
+
+    A local cluster is closed with the client.
+    """
+    if local:
+        cluster = LocalCluster(n_workers=local, threads_per_worker=1, processes=True)
+        client = Client(cluster)
+    else:
+        cluster, client = None, Client(scheduler)
+    try:
+        yield client
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def worker_count(client):
+    """How many workers the client's cluster has now (at least 1)."""
+    return max(1, len(client.scheduler_info()["workers"]))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 usage="%(prog)s (--local N | --scheduler ADDRESS) [options] -- DRATP-MATCH ARGS")
+    add_cluster_arguments(ap)
+    ap.add_argument("--shards", type=int, help="number of shards (default: 4 per worker)")
+    ap.add_argument("--retries", type=int, default=2, help="retries of a failed shard (default 2)")
     ap.add_argument("--pgnout", help="write the merged records here")
     ap.add_argument("--jsonout", help="write the merged summary here")
     ap.add_argument("match_args", nargs=argparse.REMAINDER, help="the dratp-match command line, after --")
@@ -224,22 +254,13 @@ def main(argv=None):
     if not match_args or run_only & set(match_args):
         ap.error("give the dratp-match arguments after --, without -shard, -pgnout, -jsonout or -concurrency")
     match_bin = os.path.abspath(a.match_bin)
-    if a.local:
-        cluster = LocalCluster(n_workers=a.local, threads_per_worker=1, processes=True)
-        client = Client(cluster)
-    else:
-        cluster, client = None, Client(a.scheduler)
     try:
-        workers = max(1, len(client.scheduler_info()["workers"]))
-        shards = a.shards or 4 * workers
-        report = run_match(client, match_bin, match_args, shards, a.pgnout, a.jsonout, a.retries)
+        with connect(a.local, a.scheduler) as client:
+            shards = a.shards or 4 * worker_count(client)
+            report = run_match(client, match_bin, match_args, shards, a.pgnout, a.jsonout, a.retries)
     except RuntimeError as e:
         print(f"cluster_match: {e}", file=sys.stderr)
         return 1
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
     if report["failed"]:
         print(f"cluster_match: {len(report['failed'])} shard(s) failed after retries; the result covers "
               f"{report['completed']} of {shards} shards", file=sys.stderr)

@@ -14,7 +14,6 @@ import time
 
 import psutil
 import pytest
-from distributed import Client, LocalCluster
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cluster_match  # noqa: E402
@@ -27,17 +26,6 @@ DRATP = os.path.join(BIN, "dratp")
 # Depth- and node-limited engines: the games do not depend on timing, so any split plays the same games.
 EXACT = (f"-engine cmd={DRATP} name=d1 depth=1 -engine cmd={DRATP} name=n300 nodes=300 -each maxwait=60 "
          "-games 2 -rounds 6 -repeat -maxmoves 50 -forces random seed=5").split()
-
-
-@pytest.fixture(scope="module")
-def client():
-    for b in (MATCH, DRATP):
-        assert os.access(b, os.X_OK), f"build the release binaries first: {b}"
-    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
-    c = Client(cluster)
-    yield c
-    c.close()
-    cluster.close()
 
 
 @pytest.fixture(scope="module")
