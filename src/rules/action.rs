@@ -2,7 +2,9 @@
 
 use super::catalogue::Kind;
 use super::constants::MAX_CHOICES;
-use super::square::Square;
+use super::duel::Duel;
+use super::geometry::Geometry;
+use super::square::SquareOf;
 
 /// What an action starts with.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -30,46 +32,58 @@ pub enum Follow {
     Invoke,
 }
 
-/// One choice an effect asks for (protocol.md, "Effect choices").
+/// One choice an effect asks for (protocol.md, "Effect choices"), on board `G`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub enum Token {
+pub enum TokenOf<G: Geometry> {
     /// A square: `e5`.
-    Square(Square),
+    Square(SquareOf<G>),
     /// A piece to move and where: `b2d4`.
-    Pair(Square, Square),
+    Pair(SquareOf<G>, SquareOf<G>),
     /// A Maseitai and the square it goes to: `M05@a1`.
-    Placed(Kind, Square),
+    Placed(Kind, SquareOf<G>),
     /// A Gulled (`B` black, `R` red) and the square it goes to: `B@a1` (Neso's steal).
     Gulled {
         /// Red rather than black.
         red: bool,
         /// Where it goes.
-        to: Square,
+        to: SquareOf<G>,
     },
     /// The 10-gyullas line-over bonus: `G`.
     Gyullas,
 }
 
+/// A choice on the two-player board.
+pub type Token = TokenOf<Duel>;
+
 /// The choices of an action, in the order its effect asks for them.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
-pub struct Choices {
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct ChoicesOf<G: Geometry> {
     len: u8,
-    tokens: [Option<Token>; Choices::CAPACITY],
+    tokens: [Option<TokenOf<G>>; MAX_CHOICES],
 }
 
-impl Choices {
+/// The choices of a two-player action.
+pub type Choices = ChoicesOf<Duel>;
+
+impl<G: Geometry> Default for ChoicesOf<G> {
+    fn default() -> Self {
+        Self::NONE
+    }
+}
+
+impl<G: Geometry> ChoicesOf<G> {
     /// Most tokens one action carries.
     pub const CAPACITY: usize = MAX_CHOICES;
 
     /// No choices.
-    pub const NONE: Choices = Choices {
+    pub const NONE: ChoicesOf<G> = ChoicesOf {
         len: 0,
-        tokens: [None; Choices::CAPACITY],
+        tokens: [None; MAX_CHOICES],
     };
 
     /// Choices from a list; `None` if it is too long.
-    pub fn from_tokens(tokens: &[Token]) -> Option<Choices> {
-        let mut c = Choices::NONE;
+    pub fn from_tokens(tokens: &[TokenOf<G>]) -> Option<ChoicesOf<G>> {
+        let mut c = ChoicesOf::NONE;
         for &t in tokens {
             if !c.push(t) {
                 return None;
@@ -80,7 +94,7 @@ impl Choices {
 
     /// Append a token; false if full.
     #[inline]
-    pub fn push(&mut self, t: Token) -> bool {
+    pub fn push(&mut self, t: TokenOf<G>) -> bool {
         if (self.len as usize) < Self::CAPACITY {
             self.tokens[self.len as usize] = Some(t);
             self.len += 1;
@@ -91,7 +105,7 @@ impl Choices {
     }
 
     /// The tokens in order.
-    pub fn iter(&self) -> impl Iterator<Item = Token> + '_ {
+    pub fn iter(&self) -> impl Iterator<Item = TokenOf<G>> + '_ {
         self.tokens[..self.len as usize].iter().flatten().copied()
     }
 
@@ -109,35 +123,38 @@ impl Choices {
 
     /// Token `i`, if present.
     #[inline]
-    pub fn get(&self, i: usize) -> Option<Token> {
+    pub fn get(&self, i: usize) -> Option<TokenOf<G>> {
         self.tokens.get(i).copied().flatten()
     }
 }
 
-/// One legal action of a turn. Its canonical text is `notation::action_text`.
+/// One legal action of a turn on board `G`. Its canonical text is `notation::action_text`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct Action {
+pub struct ActionOf<G: Geometry> {
     /// What kind of action.
     pub kind: ActionKind,
     /// The piece's square (unused for a summon).
-    pub from: Square,
+    pub from: SquareOf<G>,
     /// Where it goes (the summon square; equals `from` when nothing moves).
-    pub to: Square,
+    pub to: SquareOf<G>,
     /// Dratp or invoke after the move.
     pub follow: Follow,
     /// Effect choices, or the line-over bonus.
-    pub choices: Choices,
+    pub choices: ChoicesOf<G>,
 }
 
-impl Action {
+/// An action of the two-player game.
+pub type Action = ActionOf<Duel>;
+
+impl<G: Geometry> ActionOf<G> {
     /// A plain move with nothing after it.
-    pub const fn step(from: Square, to: Square) -> Action {
-        Action {
+    pub const fn step(from: SquareOf<G>, to: SquareOf<G>) -> ActionOf<G> {
+        ActionOf {
             kind: ActionKind::Move,
             from,
             to,
             follow: Follow::Nothing,
-            choices: Choices::NONE,
+            choices: ChoicesOf::NONE,
         }
     }
 }

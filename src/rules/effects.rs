@@ -3,12 +3,14 @@
 //! combination; whether an invoke would change anything (D27); and how each step changes the position once its
 //! tokens are chosen. The catalogue says what a piece does; this module says how.
 
-use super::action::{Action, Choices, Token};
+use super::action::{ActionOf, TokenOf};
 use super::catalogue::{Area, EffectStep, Place, Scope, Target};
+use super::constants::MAX_CHOICES;
+use super::geometry::{Geometry, Word};
 use super::movegen::{ring, ActionSink};
-use super::piece::{Piece, Placed};
-use super::position::{Freeze, Position, MAX_FREEZES};
-use super::square::{zones, Bitboard, Square};
+use super::piece::{Piece, PlacedOf};
+use super::position::{FreezeOf, PositionOf, MAX_FREEZES};
+use super::square::{BitboardOf, SquareOf};
 
 impl EffectStep {
     /// Whether the step moves pieces the way moves do (Tagu's extra moves, the Gulled's mass advance), so that it
@@ -35,9 +37,15 @@ impl EffectStep {
     }
 }
 
-impl Position {
+impl<G: Geometry> PositionOf<G> {
     /// Enumerate the choices of effect steps one after another (D1, D2), pushing one action per combination.
-    pub(super) fn expand_steps(&self, piece: Square, steps: &[EffectStep], action: Action, out: &mut impl ActionSink) {
+    pub(super) fn expand_steps(
+        &self,
+        piece: SquareOf<G>,
+        steps: &[EffectStep],
+        action: ActionOf<G>,
+        out: &mut impl ActionSink<G>,
+    ) {
         let Some((&step, rest)) = steps.split_first() else {
             out.push(action);
             return;
@@ -75,7 +83,7 @@ impl Position {
     }
 
     /// Continue with the remaining steps unless the piece left the board or the game ended.
-    fn go_on(&self, at: Option<Square>, rest: &[EffectStep], a: Action, out: &mut impl ActionSink) {
+    fn go_on(&self, at: Option<SquareOf<G>>, rest: &[EffectStep], a: ActionOf<G>, out: &mut impl ActionSink<G>) {
         match at {
             Some(sq) if self.outcome.is_none() => self.expand_steps(sq, rest, a, out),
             _ => out.push(a),
@@ -83,7 +91,7 @@ impl Position {
     }
 
     /// D27: whether an invoke's step would change anything (a target to choose, a pool to drain, a Gulled to move).
-    pub(super) fn invoke_does_something(&self, piece: Square, step: EffectStep) -> bool {
+    pub(super) fn invoke_does_something(&self, piece: SquareOf<G>, step: EffectStep) -> bool {
         if step.has_choice() {
             let mut any = false;
             self.step_options(piece, step, &mut |_| any = true);
@@ -95,46 +103,47 @@ impl Position {
     }
 
     /// The squares a target word selects (D3).
-    fn target_squares(&self, piece: Square, target: Target) -> Bitboard {
+    fn target_squares(&self, piece: SquareOf<G>, target: Target) -> BitboardOf<G> {
         let battle = self.occupied() & !self.navias;
         match target {
             Target::Itself => piece.bb(),
             Target::AnyBattle => battle & !piece.bb(),
-            Target::OwnBattle => battle & self.sides[self.side.index()],
+            Target::OwnBattle => battle & self.sides[self.side],
             Target::AnyMaseitai => self.maseitai & !piece.bb(),
         }
     }
 
     /// The empty squares a place word selects.
-    fn place_squares(&self, piece: Square, place: Place) -> Bitboard {
+    fn place_squares(&self, piece: SquareOf<G>, place: Place) -> BitboardOf<G> {
         let empty = !self.occupied();
         let us = self.side;
         empty
             & match place {
-                Place::AnyEmpty => Bitboard::FULL,
-                Place::OwnSummon => zones::SUMMON[us.index()],
-                Place::EnemySummon => zones::SUMMON[us.opponent().index()],
-                Place::NaviaRing => self.navia_square(us).map_or(Bitboard::EMPTY, ring),
-                Place::Dots => {
-                    let kind = self.kinds[piece.index()];
-                    self.cat.tables(kind).face(self.dratped.has(piece), us).dots[piece.index()]
-                }
+                Place::AnyEmpty => BitboardOf::FULL,
+                Place::OwnSummon => G::summon(us),
+                Place::EnemySummon => G::teams()
+                    .as_ref()
+                    .iter()
+                    .filter(|&&t| t != us)
+                    .fold(BitboardOf::EMPTY, |b, &t| b | G::summon(t)),
+                Place::NaviaRing => self.navia_ring(us),
+                Place::Dots => G::face(self.cat, self.kinds[piece], self.dratped.has(piece), us).dots[piece],
             }
     }
 
     /// The squares of an area around `piece`.
-    fn area_squares(piece: Square, area: Area) -> Bitboard {
+    fn area_squares(piece: SquareOf<G>, area: Area) -> BitboardOf<G> {
         match area {
-            Area::File => Square::all()
+            Area::File => SquareOf::<G>::all()
                 .filter(|s| s.file() == piece.file())
-                .fold(Bitboard::EMPTY, |b, s| b | s.bb()),
+                .fold(BitboardOf::EMPTY, |b, s| b | s.bb()),
             Area::Block => ring(piece) | piece.bb(),
         }
     }
 
     /// Hand every valid token list for one step with a choice to `each`, in a fixed order (none when the step
     /// has no target). A callback rather than a list: the search generates these at every node, without allocating.
-    fn step_options(&self, piece: Square, step: EffectStep, each: &mut dyn FnMut(&[Token])) {
+    fn step_options(&self, piece: SquareOf<G>, step: EffectStep, each: &mut dyn FnMut(&[TokenOf<G>])) {
         let us = self.side;
         match step {
             EffectStep::Remove(t) | EffectStep::ReturnToKeep(t) | EffectStep::Freeze(t) => {
@@ -143,33 +152,34 @@ impl Position {
                     squares &= self.maseitai;
                 }
                 if matches!(step, EffectStep::Freeze(_)) && !self.freeze_slot_free() {
-                    squares = Bitboard::EMPTY;
+                    squares = BitboardOf::EMPTY;
                 }
                 for s in squares {
-                    each(&[Token::Square(s)]);
+                    each(&[TokenOf::Square(s)]);
                 }
             }
             EffectStep::Revive(place) => {
                 let places = self.place_squares(piece, place);
-                for kind in self.graves[us.index()].maseitai.distinct() {
+                for kind in self.graves[us].maseitai.distinct() {
                     for s in places {
-                        each(&[Token::Placed(kind, s)]);
+                        each(&[TokenOf::Placed(kind, s)]);
                     }
                 }
             }
             // D26: from the opponent's graveyard only, onto the owner's squares.
             EffectStep::Steal(place) => {
+                let Some(them) = G::opponent(us) else { return };
                 let places = self.place_squares(piece, place);
-                let g = &self.graves[us.opponent().index()];
+                let g = &self.graves[them];
                 for s in places {
                     if g.black > 0 {
-                        each(&[Token::Gulled { red: false, to: s }]);
+                        each(&[TokenOf::Gulled { red: false, to: s }]);
                     }
                     if g.red > 0 {
-                        each(&[Token::Gulled { red: true, to: s }]);
+                        each(&[TokenOf::Gulled { red: true, to: s }]);
                     }
                     for kind in g.maseitai.distinct() {
-                        each(&[Token::Placed(kind, s)]);
+                        each(&[TokenOf::Placed(kind, s)]);
                     }
                 }
             }
@@ -177,12 +187,12 @@ impl Position {
                 let places = self.place_squares(piece, to);
                 if who == Target::Itself {
                     for s in places {
-                        each(&[Token::Square(s)]);
+                        each(&[TokenOf::Square(s)]);
                     }
                 } else {
                     for f in self.target_squares(piece, who) {
                         for s in places {
-                            each(&[Token::Pair(f, s)]);
+                            each(&[TokenOf::Pair(f, s)]);
                         }
                     }
                 }
@@ -191,15 +201,15 @@ impl Position {
                 let squares = self.target_squares(piece, t);
                 for a in squares {
                     let pa = self.piece_at(a);
-                    for b in squares & Bitboard(!((2u64 << a.index()) - 1)) {
+                    for b in squares & BitboardOf(G::Word::above(a.index())) {
                         if self.piece_at(b) != pa || self.swap_moves_freezes(a, b) {
-                            each(&[Token::Square(a), Token::Square(b)]);
+                            each(&[TokenOf::Square(a), TokenOf::Square(b)]);
                         }
                     }
                 }
             }
             EffectStep::ExtraMoves(n) => {
-                self.extra_move_options(piece, n, &mut [Token::Gyullas; Choices::CAPACITY], 0, each)
+                self.extra_move_options(piece, n, &mut [TokenOf::Gyullas; MAX_CHOICES], 0, each)
             }
             _ => {}
         }
@@ -209,20 +219,20 @@ impl Position {
     /// the `len` moves made so far; the moves come from the reach tables (no follow-ups to expand).
     fn extra_move_options(
         &self,
-        piece: Square,
+        piece: SquareOf<G>,
         n: u8,
-        prefix: &mut [Token; Choices::CAPACITY],
+        prefix: &mut [TokenOf<G>; MAX_CHOICES],
         len: usize,
-        each: &mut dyn FnMut(&[Token]),
+        each: &mut dyn FnMut(&[TokenOf<G>]),
     ) {
         let mut any = false;
-        if n > 0 && len < Choices::CAPACITY && self.outcome.is_none() {
+        if n > 0 && len < MAX_CHOICES && self.outcome.is_none() {
             let au = self.auras();
-            let movable = self.sides[self.side.index()] & !self.navias & !piece.bb();
+            let movable = self.sides[self.side] & !self.navias & !piece.bb();
             for f in movable {
                 for t in self.reach_with(f, &au) {
                     any = true;
-                    prefix[len] = Token::Pair(f, t);
+                    prefix[len] = TokenOf::Pair(f, t);
                     let mut next = *self;
                     next.extra_move(f, t);
                     next.extra_move_options(piece, n - 1, prefix, len + 1, each);
@@ -235,27 +245,27 @@ impl Position {
     }
 
     /// One further move (Tagu, D20): an ordinary move, whose revenge resolves at once (D17).
-    fn extra_move(&mut self, from: Square, to: Square) {
-        if self.move_part(from, to) {
-            self.bury_at(to, self.side.opponent());
+    fn extra_move(&mut self, from: SquareOf<G>, to: SquareOf<G>) {
+        if let Some(avenger) = self.move_part(from, to) {
+            self.bury_at(to, avenger);
         }
     }
 
     /// How many of `tokens` (the rest of an action's tokens) the step takes (D2).
-    pub(super) fn tokens_taken(&self, step: EffectStep, tokens: &[Token]) -> usize {
-        let fits = |t: &Token| match (step, t) {
-            (EffectStep::Remove(_) | EffectStep::ReturnToKeep(_) | EffectStep::Freeze(_), Token::Square(_)) => true,
-            (EffectStep::Revive(_), Token::Placed(..)) => true,
-            (EffectStep::Steal(_), Token::Placed(..) | Token::Gulled { .. }) => true,
+    pub(super) fn tokens_taken(&self, step: EffectStep, tokens: &[TokenOf<G>]) -> usize {
+        let fits = |t: &TokenOf<G>| match (step, t) {
+            (EffectStep::Remove(_) | EffectStep::ReturnToKeep(_) | EffectStep::Freeze(_), TokenOf::Square(_)) => true,
+            (EffectStep::Revive(_), TokenOf::Placed(..)) => true,
+            (EffectStep::Steal(_), TokenOf::Placed(..) | TokenOf::Gulled { .. }) => true,
             (
                 EffectStep::Relocate {
                     who: Target::Itself, ..
                 },
-                Token::Square(_),
+                TokenOf::Square(_),
             ) => true,
-            (EffectStep::Relocate { who, .. }, Token::Pair(..)) => who != Target::Itself,
-            (EffectStep::Swap(_), Token::Square(_)) => true,
-            (EffectStep::ExtraMoves(_), Token::Pair(..)) => true,
+            (EffectStep::Relocate { who, .. }, TokenOf::Pair(..)) => who != Target::Itself,
+            (EffectStep::Swap(_), TokenOf::Square(_)) => true,
+            (EffectStep::ExtraMoves(_), TokenOf::Pair(..)) => true,
             _ => false,
         };
         let want = match step {
@@ -272,9 +282,9 @@ impl Position {
     }
 
     /// Send the Maseitai on `sq` back to its owner's keep, thawed.
-    fn return_to_keep(&mut self, sq: Square) {
+    fn return_to_keep(&mut self, sq: SquareOf<G>) {
         self.unfreeze_square(sq);
-        if let Some(Placed {
+        if let Some(PlacedOf {
             side,
             piece: Piece::Maseitai(k),
             ..
@@ -287,15 +297,20 @@ impl Position {
     /// Apply one effect step with its tokens; returns where the effect's piece now
     /// stands, or `None` once it has left the board. Long on purpose: one short match arm per step kind and
     /// token shape, so the whole table of what each step does reads in one place.
-    pub(super) fn apply_step(&mut self, piece: Square, step: EffectStep, tokens: &[Token]) -> Option<Square> {
+    pub(super) fn apply_step(
+        &mut self,
+        piece: SquareOf<G>,
+        step: EffectStep,
+        tokens: &[TokenOf<G>],
+    ) -> Option<SquareOf<G>> {
         let us = self.side;
-        let them = us.opponent();
+        let them = G::opponent(us);
         match (step, tokens) {
             (EffectStep::Sacrifice, _) => {
                 self.bury_at(piece, us);
                 return None;
             }
-            (EffectStep::Remove(_), &[Token::Square(s)]) => {
+            (EffectStep::Remove(_), &[TokenOf::Square(s)]) => {
                 self.bury_at(s, us);
             }
             // D22: battle pieces of both sides, never a Navia, never the piece itself.
@@ -309,17 +324,17 @@ impl Position {
                 self.return_to_keep(piece);
                 return None;
             }
-            (EffectStep::ReturnToKeep(_), &[Token::Square(s)]) => {
+            (EffectStep::ReturnToKeep(_), &[TokenOf::Square(s)]) => {
                 self.return_to_keep(s);
                 if s == piece {
                     return None;
                 }
             }
-            (EffectStep::Revive(_), &[Token::Placed(k, s)]) => {
+            (EffectStep::Revive(_), &[TokenOf::Placed(k, s)]) => {
                 self.grave_remove(us, k);
                 self.put(
                     s,
-                    Placed {
+                    PlacedOf {
                         side: us,
                         piece: Piece::Maseitai(k),
                         dratped: false,
@@ -328,21 +343,15 @@ impl Position {
             }
             // D21: Odd fills the empty squares of the owner's second rank from file a.
             (EffectStep::ReviveGulled, _) => {
-                let g = self.graves[us.index()];
-                let second = zones::BACK_RANK[us.index()];
-                let rank = if us == super::square::Side::White {
-                    Bitboard(second.0 << 7)
-                } else {
-                    Bitboard(second.0 >> 7)
-                };
+                let g = self.graves[us];
                 let mut placed = 0u8;
-                for s in rank & !self.occupied() {
+                for s in G::gulled_rank(us) & !self.occupied() {
                     if placed == g.black {
                         break;
                     }
                     self.put(
                         s,
-                        Placed {
+                        PlacedOf {
                             side: us,
                             piece: Piece::BlackGulled,
                             dratped: false,
@@ -352,19 +361,20 @@ impl Position {
                 }
                 self.set_grave_gulled(us, g.black - placed, g.red);
             }
-            (EffectStep::Steal(_), &[Token::Placed(k, s)]) => {
-                self.grave_remove(them, k);
+            (EffectStep::Steal(_), &[TokenOf::Placed(k, s)]) if them.is_some() => {
+                self.grave_remove(them?, k);
                 self.put(
                     s,
-                    Placed {
+                    PlacedOf {
                         side: us,
                         piece: Piece::Maseitai(k),
                         dratped: false,
                     },
                 );
             }
-            (EffectStep::Steal(_), &[Token::Gulled { red, to }]) => {
-                let g = self.graves[them.index()];
+            (EffectStep::Steal(_), &[TokenOf::Gulled { red, to }]) if them.is_some() => {
+                let them = them?;
+                let g = self.graves[them];
                 let (b, r, piece_kind) = if red {
                     (g.black, g.red - 1, Piece::RedGulled)
                 } else {
@@ -373,24 +383,24 @@ impl Position {
                 self.set_grave_gulled(them, b, r);
                 self.put(
                     to,
-                    Placed {
+                    PlacedOf {
                         side: us,
                         piece: piece_kind,
                         dratped: false,
                     },
                 );
             }
-            (EffectStep::Relocate { .. }, &[Token::Square(s)]) => {
+            (EffectStep::Relocate { .. }, &[TokenOf::Square(s)]) => {
                 self.shift(piece, s);
                 return Some(s);
             }
-            (EffectStep::Relocate { .. }, &[Token::Pair(f, t)]) => {
+            (EffectStep::Relocate { .. }, &[TokenOf::Pair(f, t)]) => {
                 self.shift(f, t);
                 if f == piece {
                     return Some(t);
                 }
             }
-            (EffectStep::Swap(_), &[Token::Square(a), Token::Square(b)]) => {
+            (EffectStep::Swap(_), &[TokenOf::Square(a), TokenOf::Square(b)]) => {
                 self.swap_squares(a, b);
                 if piece == a {
                     return Some(b);
@@ -398,8 +408,8 @@ impl Position {
                     return Some(a);
                 }
             }
-            (EffectStep::Freeze(_), &[Token::Square(s)]) => {
-                self.add_freeze(Freeze { by: piece, target: s });
+            (EffectStep::Freeze(_), &[TokenOf::Square(s)]) => {
+                self.add_freeze(FreezeOf { by: piece, target: s });
             }
             (EffectStep::Undo(Scope::Itself), _) => self.unflip(piece),
             (EffectStep::Undo(Scope::Others), _) => {
@@ -409,8 +419,10 @@ impl Position {
             }
             (EffectStep::Gain(n), _) => self.earn(us, n as u32),
             (EffectStep::Drain(n), _) => {
-                let left = self.pools[them.index()].saturating_sub(n);
-                self.set_pool(them, left);
+                if let Some(them) = them {
+                    let left = self.pools[them].saturating_sub(n);
+                    self.set_pool(them, left);
+                }
             }
             (EffectStep::GainPerGrave, _) => {
                 let n: u32 = self
@@ -423,7 +435,7 @@ impl Position {
             (EffectStep::AdvanceGulled, _) => self.advance_gulled(),
             (EffectStep::ExtraMoves(_), pairs) => {
                 for &t in pairs {
-                    if let Token::Pair(f, to) = t {
+                    if let TokenOf::Pair(f, to) = t {
                         if self.outcome.is_some() {
                             break;
                         }
@@ -440,15 +452,16 @@ impl Position {
     /// file of Gulled advances together; captures pay their reward (R13), the steps themselves earn nothing.
     fn advance_gulled(&mut self) {
         let us = self.side;
-        let untakeable = self.auras().untakeable[us.opponent().index()];
-        let mut gulled: Vec<Square> = (self.black_gulled & self.sides[us.index()]).collect();
-        gulled.sort_by_key(|s| -(s.rank() * us.forward()));
+        let untakeable = self.auras().untakeable;
+        let (fx, fy) = G::turn(us, 0, 1);
+        let mut gulled: Vec<SquareOf<G>> = (self.black_gulled & self.sides[us]).collect();
+        gulled.sort_by_key(|s| -(s.file() * fx + s.rank() * fy));
         for from in gulled {
-            let Some(to) = from.offset(0, us.forward()) else {
+            let Some(to) = from.offset(fx, fy) else {
                 continue;
             };
             // R21: an effect never removes a Navia, so the enemy Navia blocks the advance like any own piece.
-            let blocked = self.sides[us.index()] | self.navias | untakeable;
+            let blocked = self.sides[us] | self.navias | untakeable;
             if blocked.has(to) || self.frozen().has(from) {
                 continue;
             }
@@ -465,11 +478,11 @@ impl Position {
 
     /// D4, D16: a swap of two pieces that are the same to the rules still changes the position when it carries a
     /// freeze from one square to the other.
-    fn swap_moves_freezes(&self, a: Square, b: Square) -> bool {
+    fn swap_moves_freezes(&self, a: SquareOf<G>, b: SquareOf<G>) -> bool {
         if !self.has_freezes() {
             return false;
         }
-        let other = |s: Square| {
+        let other = |s: SquareOf<G>| {
             if s == a {
                 b
             } else if s == b {
@@ -478,11 +491,11 @@ impl Position {
                 s
             }
         };
-        let mut moved: Vec<Freeze> = self
+        let mut moved: Vec<FreezeOf<G>> = self
             .freezes
             .iter()
             .flatten()
-            .map(|f| Freeze {
+            .map(|f| FreezeOf {
                 by: other(f.by),
                 target: other(f.target),
             })

@@ -1,12 +1,13 @@
 //! Making an action: copy-make (R13, R15, R17–R23).
 
-use super::action::{Action, ActionKind, Follow, Token};
+use super::action::{ActionKind, ActionOf, Follow, TokenOf};
 use super::catalogue::EffectStep;
 use super::constants::{LINE_OVER_BONUS, NAVIA_DRATP_COST};
+use super::geometry::Geometry;
 use super::movegen::zone_cost;
-use super::piece::{Piece, Placed};
-use super::position::{Outcome, Position, WinReason};
-use super::square::{Side, Square};
+use super::piece::{Piece, PlacedOf};
+use super::position::{OutcomeOf, PositionOf, WinReason};
+use super::square::SquareOf;
 
 use thiserror::Error;
 
@@ -15,9 +16,9 @@ use thiserror::Error;
 #[error("not a legal action in this position")]
 pub struct IllegalAction;
 
-impl Position {
+impl<G: Geometry> PositionOf<G> {
     /// Whether `a` is one of `legal_actions()` (none once the position has a result, D14).
-    pub fn is_legal(&self, a: &Action) -> bool {
+    pub fn is_legal(&self, a: &ActionOf<G>) -> bool {
         self.outcome.is_none() && self.legal_actions().contains(a)
     }
 
@@ -34,7 +35,7 @@ impl Position {
     /// assert!(pos.try_play(&step("d1", "d3")?).is_err(), "a Navia steps one square (R9)");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn try_play(&self, a: &Action) -> Result<Position, IllegalAction> {
+    pub fn try_play(&self, a: &ActionOf<G>) -> Result<PositionOf<G>, IllegalAction> {
         if self.is_legal(a) {
             Ok(self.play(a))
         } else {
@@ -45,23 +46,23 @@ impl Position {
     /// The position after a legal action, not checked: the caller guarantees `a` is one of `legal_actions()`
     /// (the search and perft play only what they generated). On any other action the result is unspecified but
     /// safe (no panic, no undefined behaviour); use `try_play` for actions from outside.
-    pub fn play(&self, a: &Action) -> Position {
+    pub fn play(&self, a: &ActionOf<G>) -> PositionOf<G> {
         let mut p = *self;
         p.apply(a);
         p
     }
 
     /// Make a legal action in place (`play` without the copy, for callers that keep their own buffer).
-    pub fn apply(&mut self, a: &Action) {
+    pub fn apply(&mut self, a: &ActionOf<G>) {
         let p = self;
         let us = p.side;
-        let mut revenge = false;
+        let mut revenge = None;
         match a.kind {
             ActionKind::Summon(k) => {
                 p.keep_remove(us, k);
                 p.put(
                     a.to,
-                    Placed {
+                    PlacedOf {
                         side: us,
                         piece: Piece::Maseitai(k),
                         dratped: false,
@@ -73,7 +74,7 @@ impl Position {
             ActionKind::LineOver => p.line_over(a),
             ActionKind::Goal => {
                 p.take(a.from);
-                p.set_outcome(Outcome {
+                p.set_outcome(OutcomeOf {
                     winner: us,
                     reason: WinReason::NaviaGoal,
                 });
@@ -84,27 +85,27 @@ impl Position {
             actor = p.resolve_follow(a);
         }
         // D17: Papillonera-like revenge: the taker goes to its graveyard once the turn ends.
-        if let (true, Some(sq), None) = (revenge, actor, p.outcome) {
+        if let (Some(avenger), Some(sq), None) = (revenge, actor, p.outcome) {
             if p.piece_at(sq).is_some_and(|pl| pl.side == us && pl.piece.is_battle()) {
-                p.bury_at(sq, us.opponent());
+                p.bury_at(sq, avenger);
             }
         }
         p.pass_turn();
     }
 
     /// The same position with the other side to move: the "null move" of search pruning (not a game action).
-    pub fn pass(&self) -> Position {
+    pub fn pass(&self) -> PositionOf<G> {
         let mut p = *self;
         p.pass_turn();
         p
     }
 
     /// R22: the Gulled on `a.from` crosses the end line: income, then the chosen bonus.
-    fn line_over(&mut self, a: &Action) {
+    fn line_over(&mut self, a: &ActionOf<G>) {
         let us = self.side;
         let Some(g) = self.take(a.from) else { return };
         self.unfreeze_square(a.from);
-        let grave = self.graves[us.index()];
+        let grave = self.graves[us];
         let (income, black, red) = match g.piece {
             Piece::RedGulled => (3, grave.black, grave.red + 1),
             _ => (1, grave.black + 1, grave.red),
@@ -112,12 +113,12 @@ impl Position {
         self.set_grave_gulled(us, black, red);
         let income = income + self.battle_income(us);
         match a.choices.get(0) {
-            Some(Token::Placed(k, sq)) => {
+            Some(TokenOf::Placed(k, sq)) => {
                 self.earn(us, income);
                 self.grave_remove(us, k);
                 self.put(
                     sq,
-                    Placed {
+                    PlacedOf {
                         side: us,
                         piece: Piece::Maseitai(k),
                         dratped: false,
@@ -129,27 +130,28 @@ impl Position {
     }
 
     /// The move part of an action: step, income, capture, reward (R13, R20). Does not pass the turn.
-    /// Returns whether the taken piece takes revenge on the mover at the end of the turn.
-    pub(super) fn move_part(&mut self, from: Square, to: Square) -> bool {
+    /// Returns the team whose taken piece takes revenge on the mover at the end of the turn (D17), if any.
+    pub(super) fn move_part(&mut self, from: SquareOf<G>, to: SquareOf<G>) -> Option<G::Team> {
         let us = self.side;
-        let Some(mover) = self.piece_at(from) else { return false };
+        let mover = self.piece_at(from)?;
         let victim = if self.occupied().has(to) {
             self.piece_at(to)
         } else {
             None
         };
         let gain = self.gain_with(mover, victim);
-        let mut revenge = false;
+        let mut revenge = None;
         if let Some(victim) = victim {
             self.lift(to, victim);
             self.unfreeze_square(to);
             match victim.piece {
-                Piece::Navia(_) => self.set_outcome(Outcome {
+                Piece::Navia(_) => self.set_outcome(OutcomeOf {
                     winner: us,
                     reason: WinReason::NaviaTaken,
                 }),
                 Piece::Maseitai(k) => {
-                    revenge = victim.dratped && mover.piece.is_battle() && self.cat.tables(k).revenge;
+                    let avenges = victim.dratped && mover.piece.is_battle() && self.cat.tables(k).revenge;
+                    revenge = avenges.then_some(victim.side);
                     self.bury(victim, us);
                 }
                 _ => self.bury(victim, us),
@@ -167,13 +169,13 @@ impl Position {
     }
 
     /// Pay a dratp or invoke and, for a dratp, flip the compass (R17–R19).
-    pub(super) fn pay_and_flip(&mut self, at: Square, follow: Follow, cost: u8) {
+    pub(super) fn pay_and_flip(&mut self, at: SquareOf<G>, follow: Follow, cost: u8) {
         self.spend(self.side, cost);
         if follow == Follow::Dratp {
             if let Some(pl) = self.take(at) {
-                self.put(at, Placed { dratped: true, ..pl });
+                self.put(at, PlacedOf { dratped: true, ..pl });
                 if let Piece::Navia(_) = pl.piece {
-                    self.set_outcome(Outcome {
+                    self.set_outcome(OutcomeOf {
                         winner: self.side,
                         reason: WinReason::NaviaDratp,
                     });
@@ -184,7 +186,7 @@ impl Position {
 
     /// Pay for and resolve the dratp or invoke of an action, consuming its tokens in order. Returns where the
     /// acting piece ends, or `None` if it left the board.
-    fn resolve_follow(&mut self, a: &Action) -> Option<Square> {
+    fn resolve_follow(&mut self, a: &ActionOf<G>) -> Option<SquareOf<G>> {
         let at = a.to;
         let pl = self.piece_at(at)?;
         let kind = match pl.piece {
@@ -204,7 +206,7 @@ impl Position {
             },
         };
         self.pay_and_flip(at, a.follow, zone_cost(cost, at));
-        let mut tokens = [Token::Gyullas; super::action::Choices::CAPACITY];
+        let mut tokens = [TokenOf::Gyullas; super::constants::MAX_CHOICES];
         let n = a.choices.len();
         for (slot, t) in tokens.iter_mut().zip(a.choices.iter()) {
             *slot = t;
@@ -225,9 +227,9 @@ impl Position {
 
     /// Send a removed battle piece to its owner's graveyard (D6), paying a bounty
     /// when the remover is the opponent (D7).
-    pub(super) fn bury(&mut self, pl: Placed, remover: Side) {
+    pub(super) fn bury(&mut self, pl: PlacedOf<G>, remover: G::Team) {
         let owner = pl.side;
-        let g = self.graves[owner.index()];
+        let g = self.graves[owner];
         match pl.piece {
             Piece::BlackGulled => self.set_grave_gulled(owner, g.black + 1, g.red),
             Piece::RedGulled => self.set_grave_gulled(owner, g.black, g.red + 1),
@@ -245,7 +247,7 @@ impl Position {
     }
 
     /// Remove the battle piece on `sq` by an effect (R14: no reward) and bury it.
-    pub(super) fn bury_at(&mut self, sq: Square, remover: Side) {
+    pub(super) fn bury_at(&mut self, sq: SquareOf<G>, remover: G::Team) {
         self.unfreeze_square(sq);
         if let Some(pl) = self.take(sq) {
             self.bury(pl, remover);
@@ -253,7 +255,7 @@ impl Position {
     }
 
     /// Move a piece to an empty square; freezes follow it.
-    pub(super) fn shift(&mut self, from: Square, to: Square) {
+    pub(super) fn shift(&mut self, from: SquareOf<G>, to: SquareOf<G>) {
         if let Some(pl) = self.take(from) {
             self.put(to, pl);
             if self.has_freezes() {
@@ -263,7 +265,7 @@ impl Position {
     }
 
     /// Exchange two pieces (Olip); freezes follow them.
-    pub(super) fn swap_squares(&mut self, a: Square, b: Square) {
+    pub(super) fn swap_squares(&mut self, a: SquareOf<G>, b: SquareOf<G>) {
         if let (Some(pa), Some(pb)) = (self.take(a), self.take(b)) {
             self.put(a, pb);
             self.put(b, pa);
@@ -282,9 +284,9 @@ impl Position {
     }
 
     /// Flip a dratped piece back (Nemchant, Viskunmateus); its freezes end.
-    pub(super) fn unflip(&mut self, sq: Square) {
+    pub(super) fn unflip(&mut self, sq: SquareOf<G>) {
         if let Some(pl) = self.take(sq) {
-            self.put(sq, Placed { dratped: false, ..pl });
+            self.put(sq, PlacedOf { dratped: false, ..pl });
             self.unfreeze_by(sq);
         }
     }

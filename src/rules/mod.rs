@@ -1,5 +1,7 @@
 //! The rules core: the whole two-player game of `RULES.md` (R1–R31, decisions D1–D30), with NFEN and move
-//! text as protocol.md specifies them ("Positions: NFEN" and "Moves").
+//! text as protocol.md specifies them ("Positions: NFEN" and "Moves"). Pieces, effects and the gyulla economy
+//! are written once over a board `Geometry` (`geometry`); `Duel` is the two-player board, and the plain names
+//! (`Position`, `Square`, `Action`, …) are the generic types on it.
 //!
 //! No I/O, no threads, no printing: values in, values out.
 //!
@@ -33,9 +35,11 @@
 pub mod action;
 pub mod catalogue;
 pub mod constants;
+pub mod duel;
 mod effects;
 pub mod forces;
 pub mod game;
+pub mod geometry;
 mod make;
 pub mod movegen;
 pub mod notation;
@@ -47,13 +51,17 @@ pub mod seat;
 pub mod square;
 pub mod zobrist;
 
-pub use action::{Action, ActionKind, Choices, Follow, Token};
+pub use action::{Action, ActionKind, ActionOf, Choices, ChoicesOf, Follow, Token, TokenOf};
 pub use catalogue::{Catalogue, Kind, PieceCode};
+pub use duel::Duel;
 pub use forces::{Draft, Force, ForceError, ForceRule};
 pub use game::{EndReason, Game, GameResult};
+pub use geometry::{Geometry, Team};
 pub use make::IllegalAction;
 pub use notation::{action_text, nfen, parse_action, parse_action_syntax, parse_nfen, MoveError, NfenError};
-pub use piece::{Piece, PieceSet, Placed};
-pub use position::{GraveSetup, NfenField, Outcome, Position, Setup, SetupError, WinReason, START_NFEN};
+pub use piece::{Piece, PieceSet, Placed, PlacedOf};
+pub use position::{
+    GraveSetup, NfenField, Outcome, OutcomeOf, Position, PositionOf, Setup, SetupError, WinReason, START_NFEN,
+};
 pub use seat::Seat;
-pub use square::{Bitboard, Side, Square};
+pub use square::{Bitboard, BitboardOf, Side, Square, SquareOf};

@@ -2,7 +2,8 @@
 //! that holds a keep or a graveyard's Maseitai.
 
 use super::catalogue::Kind;
-use super::square::Side;
+use super::duel::Duel;
+use super::geometry::Geometry;
 
 /// The pieces that can stand on a square.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -24,16 +25,19 @@ impl Piece {
     }
 }
 
-/// A piece with its owner and dratp state, as found on a square.
+/// A piece with its owner and dratp state, as found on a square of board `G`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Placed {
+pub struct PlacedOf<G: Geometry> {
     /// The owner.
-    pub side: Side,
+    pub side: G::Team,
     /// What it is.
     pub piece: Piece,
     /// Whether its compass is flipped (always false for Gulled).
     pub dratped: bool,
 }
+
+/// A piece on the two-player board.
+pub type Placed = PlacedOf<Duel>;
 
 /// A small sorted multiset of catalogue kinds: a keep or the Maseitai of a graveyard.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

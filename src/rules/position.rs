@@ -8,8 +8,10 @@ use thiserror::Error;
 
 use super::catalogue::{Catalogue, Kind, PieceClass, PieceCode};
 use super::constants::{BLACK_GULLED_PER_GAME, MASEITAI_PER_GAME, RED_GULLED_PER_GAME, VAULT_CAP};
-use super::piece::{Piece, PieceSet, Placed};
-use super::square::{Bitboard, Side, Square};
+use super::duel::Duel;
+use super::geometry::{BySquare, ByTeam, Geometry, Team};
+use super::piece::{Piece, PieceSet, Placed, PlacedOf};
+use super::square::{BitboardOf, Side, Square, SquareOf};
 use super::zobrist;
 
 /// How a game was won on the board (R25); draws and R27 need the history (see `game`).
@@ -23,14 +25,17 @@ pub enum WinReason {
     NaviaGoal,
 }
 
-/// A finished game's winner and why.
+/// A finished game's winner and why, on board `G`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Outcome {
+pub struct OutcomeOf<G: Geometry> {
     /// Who won.
-    pub winner: Side,
+    pub winner: G::Team,
     /// How.
     pub reason: WinReason,
 }
+
+/// A finished two-player game's winner and why.
+pub type Outcome = OutcomeOf<Duel>;
 
 /// One player's graveyard.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -54,12 +59,15 @@ pub enum Lasting {
 
 /// A freeze: the battle piece on `target` can neither move nor dratp nor invoke while the piece on `by` stays.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct Freeze {
+pub struct FreezeOf<G: Geometry> {
     /// The freezing piece's square.
-    pub by: Square,
+    pub by: SquareOf<G>,
     /// The frozen piece's square.
-    pub target: Square,
+    pub target: SquareOf<G>,
 }
+
+/// A freeze on the two-player board.
+pub type Freeze = FreezeOf<Duel>;
 
 /// Most freezes at once: one per Kanaba, two copies per force.
 pub const MAX_FREEZES: usize = 4;
@@ -289,38 +297,49 @@ pub(super) fn player(side: Side) -> &'static str {
     }
 }
 
-/// A game position. Copy-make: `play` returns a new value.
-#[derive(Clone, Copy)]
-pub struct Position {
+/// A game position on board `G`. Copy-make: `play` returns a new value.
+pub struct PositionOf<G: Geometry> {
     pub(super) cat: &'static Catalogue,
-    pub(super) sides: [Bitboard; 2],
-    pub(super) black_gulled: Bitboard,
-    pub(super) red_gulled: Bitboard,
-    pub(super) navias: Bitboard,
-    pub(super) maseitai: Bitboard,
-    pub(super) dratped: Bitboard,
+    pub(super) sides: ByTeam<G, BitboardOf<G>>,
+    pub(super) black_gulled: BitboardOf<G>,
+    pub(super) red_gulled: BitboardOf<G>,
+    pub(super) navias: BitboardOf<G>,
+    pub(super) maseitai: BitboardOf<G>,
+    pub(super) dratped: BitboardOf<G>,
     /// Dratped Maseitai whose passives act beyond their own moves (see `KindTables::aura`): `auras` reads only these.
-    pub(super) special: Bitboard,
-    pub(super) kinds: [Kind; Square::COUNT],
-    pub(super) pools: [u8; 2],
-    pub(super) keeps: [PieceSet; 2],
-    pub(super) graves: [Graveyard; 2],
-    pub(super) freezes: [Option<Freeze>; MAX_FREEZES],
-    pub(super) side: Side,
-    pub(super) outcome: Option<Outcome>,
+    pub(super) special: BitboardOf<G>,
+    pub(super) kinds: BySquare<G, Kind>,
+    pub(super) pools: ByTeam<G, u8>,
+    pub(super) keeps: ByTeam<G, PieceSet>,
+    pub(super) graves: ByTeam<G, Graveyard>,
+    pub(super) freezes: [Option<FreezeOf<G>>; MAX_FREEZES],
+    pub(super) side: G::Team,
+    pub(super) outcome: Option<OutcomeOf<G>>,
     pub(super) turn: u16,
     pub(super) key: u64,
 }
 
-impl PartialEq for Position {
-    fn eq(&self, o: &Position) -> bool {
+/// A position of the two-player game.
+pub type Position = PositionOf<Duel>;
+
+impl<G: Geometry> Clone for PositionOf<G> {
+    #[inline]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Geometry> Copy for PositionOf<G> {}
+
+impl<G: Geometry> PartialEq for PositionOf<G> {
+    fn eq(&self, o: &PositionOf<G>) -> bool {
         std::ptr::eq(self.cat, o.cat)
             && self.sides == o.sides
             && self.black_gulled == o.black_gulled
             && self.red_gulled == o.red_gulled
             && self.navias == o.navias
             && self.dratped == o.dratped
-            && Square::all().all(|s| self.piece_at(s) == o.piece_at(s))
+            && SquareOf::<G>::all().all(|s| self.piece_at(s) == o.piece_at(s))
             && self.pools == o.pools
             && self.keeps == o.keeps
             && self.graves == o.graves
@@ -355,7 +374,7 @@ impl Position {
             }
         }
         for side in Side::BOTH {
-            let navias = (p.navias & p.sides[side.index()]).count() as usize;
+            let navias = (p.navias & p.sides[side]).count() as usize;
             if navias > 1 {
                 return Err(SetupError::TooManyNavias(navias, side));
             }
@@ -377,35 +396,6 @@ impl Position {
         }
         debug_assert_eq!(p.key, p.compute_key());
         Ok(p)
-    }
-
-    /// A position with nothing anywhere: the start of `from_setup`. Empty pools and graveyards hash too (count 0
-    /// has a key), as does the side to move.
-    fn empty(cat: &'static Catalogue, side: Side, turn: u16) -> Position {
-        let mut p = Position {
-            cat,
-            sides: [Bitboard::EMPTY; 2],
-            black_gulled: Bitboard::EMPTY,
-            red_gulled: Bitboard::EMPTY,
-            navias: Bitboard::EMPTY,
-            maseitai: Bitboard::EMPTY,
-            dratped: Bitboard::EMPTY,
-            special: Bitboard::EMPTY,
-            kinds: [Kind(0); Square::COUNT],
-            pools: [0; 2],
-            keeps: [PieceSet::default(); 2],
-            graves: [Graveyard::default(); 2],
-            freezes: [None; MAX_FREEZES],
-            side,
-            outcome: None,
-            turn,
-            key: 0,
-        };
-        p.key = Side::BOTH.into_iter().fold(0, |k, sd| k ^ zobrist::empty_reserves(sd));
-        if side == Side::Black {
-            p.key ^= zobrist::side_to_move();
-        }
-        p
     }
 
     /// Put a side's pool, keep and graveyard of a checked setup in place.
@@ -453,6 +443,75 @@ impl Position {
         })
     }
 
+    /// Lasting effects, for NFEN field 6.
+    pub fn lasting(&self) -> Vec<Lasting> {
+        let mut v: Vec<Lasting> = self.freeze_list().into_iter().map(Lasting::Freeze).collect();
+        if let Some(Outcome {
+            winner,
+            reason: WinReason::NaviaGoal,
+        }) = self.outcome
+        {
+            v.push(Lasting::NaviaGoal(winner));
+        }
+        v
+    }
+
+    /// The plain form of this position.
+    pub fn to_setup(&self) -> Setup {
+        let mut board = [None; Square::COUNT];
+        for sq in Square::all() {
+            board[sq.index()] = self.piece_at(sq);
+        }
+        let grave = |s: Side| {
+            let g = &self.graves[s];
+            GraveSetup {
+                black: g.black,
+                red: g.red,
+                maseitai: g.maseitai.as_slice().to_vec(),
+            }
+        };
+        Setup {
+            board,
+            side: self.side,
+            pools: self.pools.0,
+            keeps: Side::BOTH.map(|sd| self.keeps[sd].as_slice().to_vec()),
+            graves: [grave(Side::White), grave(Side::Black)],
+            lasting: self.lasting(),
+            turn: self.turn,
+        }
+    }
+}
+
+impl<G: Geometry> PositionOf<G> {
+    /// A position with nothing anywhere: the start of `from_setup`. Empty pools and graveyards hash too (count 0
+    /// has a key), as does the side to move.
+    pub(super) fn empty(cat: &'static Catalogue, side: G::Team, turn: u16) -> PositionOf<G> {
+        let mut p = PositionOf {
+            cat,
+            sides: ByTeam::new(BitboardOf::EMPTY),
+            black_gulled: BitboardOf::EMPTY,
+            red_gulled: BitboardOf::EMPTY,
+            navias: BitboardOf::EMPTY,
+            maseitai: BitboardOf::EMPTY,
+            dratped: BitboardOf::EMPTY,
+            special: BitboardOf::EMPTY,
+            kinds: BySquare::new(Kind(0)),
+            pools: ByTeam::new(0),
+            keeps: ByTeam::new(PieceSet::default()),
+            graves: ByTeam::new(Graveyard::default()),
+            freezes: [None; MAX_FREEZES],
+            side,
+            outcome: None,
+            turn,
+            key: 0,
+        };
+        p.key = G::teams()
+            .as_ref()
+            .iter()
+            .fold(zobrist::to_move::<G>(side), |k, &t| k ^ zobrist::empty_reserves::<G>(t));
+        p
+    }
+
     /// The catalogue this position's kinds refer to.
     #[inline]
     pub fn catalogue(&self) -> &'static Catalogue {
@@ -461,7 +520,7 @@ impl Position {
 
     /// Side to move.
     #[inline]
-    pub fn side_to_move(&self) -> Side {
+    pub fn side_to_move(&self) -> G::Team {
         self.side
     }
 
@@ -479,136 +538,117 @@ impl Position {
 
     /// A side's pool (R12).
     #[inline]
-    pub fn pool(&self, side: Side) -> u8 {
-        self.pools[side.index()]
+    pub fn pool(&self, side: G::Team) -> u8 {
+        self.pools[side]
     }
 
     /// A side's keep.
     #[inline]
-    pub fn keep(&self, side: Side) -> &PieceSet {
-        &self.keeps[side.index()]
+    pub fn keep(&self, side: G::Team) -> &PieceSet {
+        &self.keeps[side]
     }
 
     /// A side's graveyard.
     #[inline]
-    pub fn grave(&self, side: Side) -> &Graveyard {
-        &self.graves[side.index()]
+    pub fn grave(&self, side: G::Team) -> &Graveyard {
+        &self.graves[side]
     }
 
     /// How the game ended on the board, if it did.
     #[inline]
-    pub fn outcome(&self) -> Option<Outcome> {
+    pub fn outcome(&self) -> Option<OutcomeOf<G>> {
         self.outcome
     }
 
     /// Squares held by a side.
     #[inline]
-    pub fn side_bb(&self, side: Side) -> Bitboard {
-        self.sides[side.index()]
+    pub fn side_bb(&self, side: G::Team) -> BitboardOf<G> {
+        self.sides[side]
     }
 
     /// All occupied squares.
     #[inline]
-    pub fn occupied(&self) -> Bitboard {
-        self.sides[0] | self.sides[1]
+    pub fn occupied(&self) -> BitboardOf<G> {
+        self.sides.iter().fold(BitboardOf::EMPTY, |b, &s| b | s)
     }
 
     /// Squares with a Maseitai, either side's.
     #[inline]
-    pub fn maseitai_bb(&self) -> Bitboard {
+    pub fn maseitai_bb(&self) -> BitboardOf<G> {
         self.maseitai
     }
 
     /// Squares with a Gulled, either side's.
     #[inline]
-    pub fn gulled_bb(&self) -> Bitboard {
+    pub fn gulled_bb(&self) -> BitboardOf<G> {
         self.black_gulled | self.red_gulled
     }
 
     /// Squares with a red Gulled, either side's.
     #[inline]
-    pub fn red_gulled_bb(&self) -> Bitboard {
+    pub fn red_gulled_bb(&self) -> BitboardOf<G> {
         self.red_gulled
     }
 
     /// Squares with a dratped piece.
     #[inline]
-    pub fn dratped_bb(&self) -> Bitboard {
+    pub fn dratped_bb(&self) -> BitboardOf<G> {
         self.dratped
     }
 
     /// Where a side's Navia stands, if on the board.
     #[inline]
-    pub fn navia_square(&self, side: Side) -> Option<Square> {
-        (self.navias & self.sides[side.index()]).first()
+    pub fn navia_square(&self, side: G::Team) -> Option<SquareOf<G>> {
+        (self.navias & self.sides[side]).first()
     }
 
     /// The kind of the Navia or Maseitai on `sq` (meaningless for other squares).
     #[inline]
-    pub fn kind_at(&self, sq: Square) -> Kind {
-        self.kinds[sq.index()]
+    pub fn kind_at(&self, sq: SquareOf<G>) -> Kind {
+        self.kinds[sq]
     }
 
     /// What stands on `sq`.
-    pub fn piece_at(&self, sq: Square) -> Option<Placed> {
-        let side = if self.sides[0].has(sq) {
-            Side::White
-        } else if self.sides[1].has(sq) {
-            Side::Black
-        } else {
-            return None;
-        };
+    pub fn piece_at(&self, sq: SquareOf<G>) -> Option<PlacedOf<G>> {
+        let side = G::teams().as_ref().iter().copied().find(|&t| self.sides[t].has(sq))?;
         let piece = if self.black_gulled.has(sq) {
             Piece::BlackGulled
         } else if self.red_gulled.has(sq) {
             Piece::RedGulled
         } else if self.navias.has(sq) {
-            Piece::Navia(self.kinds[sq.index()])
+            Piece::Navia(self.kinds[sq])
         } else {
-            Piece::Maseitai(self.kinds[sq.index()])
+            Piece::Maseitai(self.kinds[sq])
         };
-        Some(Placed {
+        Some(PlacedOf {
             side,
             piece,
             dratped: self.dratped.has(sq),
         })
     }
 
-    /// Lasting effects, for NFEN field 6.
-    pub fn lasting(&self) -> Vec<Lasting> {
-        let mut v: Vec<Lasting> = self.freeze_list().into_iter().map(Lasting::Freeze).collect();
-        if let Some(Outcome {
-            winner,
-            reason: WinReason::NaviaGoal,
-        }) = self.outcome
-        {
-            v.push(Lasting::NaviaGoal(winner));
-        }
-        v
-    }
-
     /// The freezes in force, in square order.
-    pub fn freeze_list(&self) -> Vec<Freeze> {
-        let mut v: Vec<Freeze> = self.freezes.iter().flatten().copied().collect();
+    pub fn freeze_list(&self) -> Vec<FreezeOf<G>> {
+        let mut v: Vec<FreezeOf<G>> = self.freezes.iter().flatten().copied().collect();
         v.sort();
         v
     }
 
     /// Squares of pieces frozen by a freeze.
     #[inline]
-    pub fn frozen(&self) -> Bitboard {
+    pub fn frozen(&self) -> BitboardOf<G> {
         self.freezes
             .iter()
             .flatten()
-            .fold(Bitboard::EMPTY, |b, f| b | f.target.bb())
+            .fold(BitboardOf::EMPTY, |b, f| b | f.target.bb())
     }
 
     /// Record a freeze; false when all slots are taken.
-    pub(super) fn add_freeze(&mut self, f: Freeze) -> bool {
+    pub(super) fn add_freeze(&mut self, f: FreezeOf<G>) -> bool {
         match self.freezes.iter_mut().find(|x| x.is_none()) {
             Some(slot) => {
                 *slot = Some(f);
-                self.key ^= zobrist::freeze(f.by, f.target);
+                self.key ^= zobrist::freeze::<G>(f.by, f.target);
                 true
             }
             None => false,
@@ -622,11 +662,11 @@ impl Position {
     }
 
     /// A piece left `sq` for good: freezes by it or on it end.
-    pub(super) fn unfreeze_square(&mut self, sq: Square) {
+    pub(super) fn unfreeze_square(&mut self, sq: SquareOf<G>) {
         for slot in &mut self.freezes {
             if let Some(f) = *slot {
                 if f.by == sq || f.target == sq {
-                    self.key ^= zobrist::freeze(f.by, f.target);
+                    self.key ^= zobrist::freeze::<G>(f.by, f.target);
                     *slot = None;
                 }
             }
@@ -634,11 +674,11 @@ impl Position {
     }
 
     /// Freezes made by the piece on `sq` end (its dratp was undone).
-    pub(super) fn unfreeze_by(&mut self, sq: Square) {
+    pub(super) fn unfreeze_by(&mut self, sq: SquareOf<G>) {
         for slot in &mut self.freezes {
             if let Some(f) = *slot {
                 if f.by == sq {
-                    self.key ^= zobrist::freeze(f.by, f.target);
+                    self.key ^= zobrist::freeze::<G>(f.by, f.target);
                     *slot = None;
                 }
             }
@@ -646,15 +686,15 @@ impl Position {
     }
 
     /// Pieces moved (`map` gives each square's new square): freezes follow them.
-    pub(super) fn refreeze(&mut self, map: impl Fn(Square) -> Square) {
+    pub(super) fn refreeze(&mut self, map: impl Fn(SquareOf<G>) -> SquareOf<G>) {
         for slot in &mut self.freezes {
             if let Some(f) = *slot {
-                let g = Freeze {
+                let g = FreezeOf {
                     by: map(f.by),
                     target: map(f.target),
                 };
                 if g != f {
-                    self.key ^= zobrist::freeze(f.by, f.target) ^ zobrist::freeze(g.by, g.target);
+                    self.key ^= zobrist::freeze::<G>(f.by, f.target) ^ zobrist::freeze::<G>(g.by, g.target);
                     *slot = Some(g);
                 }
             }
@@ -664,87 +704,60 @@ impl Position {
     /// The key computed from nothing; equals `key()` in a correct position.
     pub fn compute_key(&self) -> u64 {
         let mut k = 0;
-        for sq in Square::all() {
+        for sq in SquareOf::<G>::all() {
             if let Some(pl) = self.piece_at(sq) {
-                k ^= zobrist::piece(pl, sq);
+                k ^= zobrist::piece::<G>(pl, sq);
             }
         }
-        for side in Side::BOTH {
-            let i = side.index();
-            k ^= zobrist::pool(side, self.pools[i]);
+        for side in G::teams().as_ref().iter().copied() {
+            let i = side;
+            k ^= zobrist::pool::<G>(side, self.pools[i]);
             for kind in self.keeps[i].distinct() {
                 for n in 1..=self.keeps[i].count(kind) {
-                    k ^= zobrist::keep(side, kind, n);
+                    k ^= zobrist::keep::<G>(side, kind, n);
                 }
             }
             let g = &self.graves[i];
             for kind in g.maseitai.distinct() {
                 for n in 1..=g.maseitai.count(kind) {
-                    k ^= zobrist::grave(side, kind, n);
+                    k ^= zobrist::grave::<G>(side, kind, n);
                 }
             }
-            k ^= zobrist::grave_gulled(side, false, g.black);
-            k ^= zobrist::grave_gulled(side, true, g.red);
+            k ^= zobrist::grave_gulled::<G>(side, false, g.black);
+            k ^= zobrist::grave_gulled::<G>(side, true, g.red);
         }
-        if self.side == Side::Black {
-            k ^= zobrist::side_to_move();
-        }
+        k ^= zobrist::to_move::<G>(self.side);
         if matches!(
             self.outcome,
-            Some(Outcome {
+            Some(OutcomeOf {
                 reason: WinReason::NaviaGoal,
                 ..
             })
         ) {
-            k ^= zobrist::goal();
+            k ^= zobrist::goal::<G>();
         }
         for f in self.freezes.iter().flatten() {
-            k ^= zobrist::freeze(f.by, f.target);
+            k ^= zobrist::freeze::<G>(f.by, f.target);
         }
         k
-    }
-
-    /// The plain form of this position.
-    pub fn to_setup(&self) -> Setup {
-        let mut board = [None; Square::COUNT];
-        for sq in Square::all() {
-            board[sq.index()] = self.piece_at(sq);
-        }
-        let grave = |s: Side| {
-            let g = &self.graves[s.index()];
-            GraveSetup {
-                black: g.black,
-                red: g.red,
-                maseitai: g.maseitai.as_slice().to_vec(),
-            }
-        };
-        Setup {
-            board,
-            side: self.side,
-            pools: self.pools,
-            keeps: [self.keeps[0].as_slice().to_vec(), self.keeps[1].as_slice().to_vec()],
-            graves: [grave(Side::White), grave(Side::Black)],
-            lasting: self.lasting(),
-            turn: self.turn,
-        }
     }
 
     // ---- primitive edits, each keeping the key in step ----
 
     #[inline]
-    pub(super) fn put(&mut self, sq: Square, pl: Placed) {
+    pub(super) fn put(&mut self, sq: SquareOf<G>, pl: PlacedOf<G>) {
         let b = sq.bb();
-        self.sides[pl.side.index()] |= b;
+        self.sides[pl.side] |= b;
         match pl.piece {
             Piece::BlackGulled => self.black_gulled |= b,
             Piece::RedGulled => self.red_gulled |= b,
             Piece::Navia(k) => {
                 self.navias |= b;
-                self.kinds[sq.index()] = k;
+                self.kinds[sq] = k;
             }
             Piece::Maseitai(k) => {
                 self.maseitai |= b;
-                self.kinds[sq.index()] = k;
+                self.kinds[sq] = k;
                 if pl.dratped && self.cat.tables(k).aura {
                     self.special |= b;
                 }
@@ -753,12 +766,12 @@ impl Position {
         if pl.dratped {
             self.dratped |= b;
         }
-        self.key ^= zobrist::piece(pl, sq);
+        self.key ^= zobrist::piece::<G>(pl, sq);
     }
 
     /// Take whatever stands on `sq` off the board and return it.
     #[inline]
-    pub(super) fn take(&mut self, sq: Square) -> Option<Placed> {
+    pub(super) fn take(&mut self, sq: SquareOf<G>) -> Option<PlacedOf<G>> {
         let pl = self.piece_at(sq)?;
         self.lift(sq, pl);
         Some(pl)
@@ -766,93 +779,95 @@ impl Position {
 
     /// Take a piece known to stand on `sq` off the board (`take` without looking it up).
     #[inline]
-    pub(super) fn lift(&mut self, sq: Square, pl: Placed) {
+    pub(super) fn lift(&mut self, sq: SquareOf<G>, pl: PlacedOf<G>) {
         let nb = !sq.bb();
-        self.sides[pl.side.index()] &= nb;
+        self.sides[pl.side] &= nb;
         self.black_gulled &= nb;
         self.red_gulled &= nb;
         self.navias &= nb;
         self.maseitai &= nb;
         self.dratped &= nb;
         self.special &= nb;
-        self.key ^= zobrist::piece(pl, sq);
+        self.key ^= zobrist::piece::<G>(pl, sq);
     }
 
     #[inline]
-    pub(super) fn set_pool(&mut self, side: Side, v: u8) {
-        let i = side.index();
-        self.key ^= zobrist::pool(side, self.pools[i]) ^ zobrist::pool(side, v);
+    pub(super) fn set_pool(&mut self, side: G::Team, v: u8) {
+        let i = side;
+        self.key ^= zobrist::pool::<G>(side, self.pools[i]) ^ zobrist::pool::<G>(side, v);
         self.pools[i] = v;
     }
 
     /// R12: gains come from the vault, so a pool never passes `VAULT_CAP`.
     #[inline]
-    pub(super) fn earn(&mut self, side: Side, n: u32) {
-        let v = (self.pools[side.index()] as u32 + n).min(VAULT_CAP as u32) as u8;
+    pub(super) fn earn(&mut self, side: G::Team, n: u32) {
+        let v = (self.pools[side] as u32 + n).min(VAULT_CAP as u32) as u8;
         self.set_pool(side, v);
     }
 
     #[inline]
-    pub(super) fn spend(&mut self, side: Side, n: u8) {
-        let v = self.pools[side.index()] - n;
+    pub(super) fn spend(&mut self, side: G::Team, n: u8) {
+        let v = self.pools[side] - n;
         self.set_pool(side, v);
     }
 
-    pub(super) fn keep_insert(&mut self, side: Side, kind: Kind) -> bool {
-        let i = side.index();
+    pub(super) fn keep_insert(&mut self, side: G::Team, kind: Kind) -> bool {
+        let i = side;
         if !self.keeps[i].insert(kind) {
             return false;
         }
-        self.key ^= zobrist::keep(side, kind, self.keeps[i].count(kind));
+        self.key ^= zobrist::keep::<G>(side, kind, self.keeps[i].count(kind));
         true
     }
 
-    pub(super) fn keep_remove(&mut self, side: Side, kind: Kind) {
-        let i = side.index();
+    pub(super) fn keep_remove(&mut self, side: G::Team, kind: Kind) {
+        let i = side;
         if let Some(n) = self.keeps[i].remove(kind) {
-            self.key ^= zobrist::keep(side, kind, n);
+            self.key ^= zobrist::keep::<G>(side, kind, n);
         }
     }
 
-    pub(super) fn grave_insert(&mut self, side: Side, kind: Kind) -> bool {
-        let i = side.index();
+    pub(super) fn grave_insert(&mut self, side: G::Team, kind: Kind) -> bool {
+        let i = side;
         if !self.graves[i].maseitai.insert(kind) {
             return false;
         }
-        self.key ^= zobrist::grave(side, kind, self.graves[i].maseitai.count(kind));
+        self.key ^= zobrist::grave::<G>(side, kind, self.graves[i].maseitai.count(kind));
         true
     }
 
-    pub(super) fn grave_remove(&mut self, side: Side, kind: Kind) {
-        let i = side.index();
+    pub(super) fn grave_remove(&mut self, side: G::Team, kind: Kind) {
+        let i = side;
         if let Some(n) = self.graves[i].maseitai.remove(kind) {
-            self.key ^= zobrist::grave(side, kind, n);
+            self.key ^= zobrist::grave::<G>(side, kind, n);
         }
     }
 
-    pub(super) fn set_grave_gulled(&mut self, side: Side, black: u8, red: u8) {
-        let i = side.index();
+    pub(super) fn set_grave_gulled(&mut self, side: G::Team, black: u8, red: u8) {
+        let i = side;
         let g = &mut self.graves[i];
-        self.key ^= zobrist::grave_gulled(side, false, g.black) ^ zobrist::grave_gulled(side, false, black);
-        self.key ^= zobrist::grave_gulled(side, true, g.red) ^ zobrist::grave_gulled(side, true, red);
+        self.key ^= zobrist::grave_gulled::<G>(side, false, g.black) ^ zobrist::grave_gulled::<G>(side, false, black);
+        self.key ^= zobrist::grave_gulled::<G>(side, true, g.red) ^ zobrist::grave_gulled::<G>(side, true, red);
         g.black = black;
         g.red = red;
     }
 
-    pub(super) fn set_outcome(&mut self, o: Outcome) {
+    pub(super) fn set_outcome(&mut self, o: OutcomeOf<G>) {
         if o.reason == WinReason::NaviaGoal {
-            self.key ^= zobrist::goal();
+            self.key ^= zobrist::goal::<G>();
         }
         self.outcome = Some(o);
     }
 
     #[inline]
     pub(super) fn pass_turn(&mut self) {
-        if self.side == Side::Black {
+        let next = G::next_team(self.side);
+        // A new turn starts when the first team is to move again.
+        if next.slot() == 0 {
             self.turn = self.turn.saturating_add(1);
         }
-        self.side = self.side.opponent();
-        self.key ^= zobrist::side_to_move();
+        self.key ^= zobrist::to_move::<G>(self.side) ^ zobrist::to_move::<G>(next);
+        self.side = next;
     }
 }
 

@@ -1,7 +1,13 @@
-//! Squares, sides and 49-square bitboards (R1).
+//! Squares and bitboards of any board (`SquareOf`, `BitboardOf`), and the two-player board's sides, squares and
+//! zones (R1–R5).
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::marker::PhantomData;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+use super::duel::Duel;
+use super::geometry::{Geometry, Team, Word};
 
 /// Board width and height (R1).
 pub const SIZE: i8 = 7;
@@ -61,32 +67,64 @@ impl Side {
     }
 }
 
-/// One of the 49 squares, `a1` = 0, `g1` = 6, `a2` = 7, …, `g7` = 48.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square(u8);
+/// One square of board `G`: index `rank × width + file` (`a1` = 0). On the duel board (`Square`) `g1` = 6,
+/// `a2` = 7, …, `g7` = 48.
+pub struct SquareOf<G>(u8, PhantomData<G>);
 
-impl Square {
-    /// Number of squares.
-    pub const COUNT: usize = 49;
+/// A square of the two-player board (R1).
+pub type Square = SquareOf<Duel>;
 
-    /// The square at 0-based `file` and `rank`, if both are on the board.
+impl<G> Clone for SquareOf<G> {
     #[inline]
-    pub const fn new(file: i8, rank: i8) -> Option<Square> {
-        if file >= 0 && file < SIZE && rank >= 0 && rank < SIZE {
-            Some(Square((rank * SIZE + file) as u8))
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<G> Copy for SquareOf<G> {}
+impl<G> PartialEq for SquareOf<G> {
+    #[inline]
+    fn eq(&self, o: &Self) -> bool {
+        self.0 == o.0
+    }
+}
+impl<G> Eq for SquareOf<G> {}
+impl<G> Hash for SquareOf<G> {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.0.hash(h);
+    }
+}
+impl<G> PartialOrd for SquareOf<G> {
+    fn partial_cmp(&self, o: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(o))
+    }
+}
+impl<G> Ord for SquareOf<G> {
+    fn cmp(&self, o: &Self) -> std::cmp::Ordering {
+        self.0.cmp(&o.0)
+    }
+}
+
+impl<G: Geometry> SquareOf<G> {
+    /// Number of square indices (holes of the cross included).
+    pub const COUNT: usize = G::SQUARES;
+
+    /// The square at 0-based `file` and `rank`, if it is on the board.
+    #[inline]
+    pub fn new(file: i8, rank: i8) -> Option<SquareOf<G>> {
+        if G::on_board(file, rank) {
+            Some(SquareOf((rank * G::WIDTH + file) as u8, PhantomData))
         } else {
             None
         }
     }
 
-    /// The square with index `i` (0..49).
+    /// The square with index `i` (below `COUNT`).
     #[inline]
-    pub const fn from_index(i: usize) -> Square {
-        debug_assert!(i < Self::COUNT);
-        Square(i as u8)
+    pub const fn from_index(i: usize) -> SquareOf<G> {
+        SquareOf(i as u8, PhantomData)
     }
 
-    /// Index 0..49.
+    /// Index 0..COUNT.
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
@@ -94,55 +132,50 @@ impl Square {
 
     /// 0-based file (a = 0).
     #[inline]
-    pub const fn file(self) -> i8 {
-        (self.0 % 7) as i8
+    pub fn file(self) -> i8 {
+        (self.0 % G::WIDTH as u8) as i8
     }
 
     /// 0-based rank (1 = 0).
     #[inline]
-    pub const fn rank(self) -> i8 {
-        (self.0 / 7) as i8
+    pub fn rank(self) -> i8 {
+        (self.0 / G::WIDTH as u8) as i8
     }
 
     /// The square at a board offset, if it is on the board.
     #[inline]
-    pub const fn offset(self, dx: i8, dy: i8) -> Option<Square> {
-        Square::new(self.file() + dx, self.rank() + dy)
+    pub fn offset(self, dx: i8, dy: i8) -> Option<SquareOf<G>> {
+        SquareOf::new(self.file() + dx, self.rank() + dy)
     }
 
     /// The one-bit bitboard of this square.
     #[inline]
-    pub const fn bb(self) -> Bitboard {
-        Bitboard(1u64 << self.0)
+    pub fn bb(self) -> BitboardOf<G> {
+        BitboardOf(G::Word::bit(self.index()))
     }
 
     /// All squares in index order.
-    pub fn all() -> impl Iterator<Item = Square> {
-        (0..Self::COUNT).map(Square::from_index)
+    pub fn all() -> impl Iterator<Item = SquareOf<G>> {
+        BitboardOf::<G>::FULL
     }
 
     /// Parse a square name such as `e4`.
-    pub fn from_name(s: &str) -> Option<Square> {
-        let b = s.as_bytes();
-        if b.len() != 2 {
-            return None;
-        }
-        let f = b[0].wrapping_sub(b'a') as i8;
-        let r = b[1].wrapping_sub(b'1') as i8;
-        Square::new(f, r)
+    pub fn from_name(s: &str) -> Option<SquareOf<G>> {
+        G::parse_name(s).map(SquareOf::from_index)
     }
 }
 
-/// A text that is not a square name (`a1` to `g7`).
+/// A text that is not a square name of the board.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct BadSquare(pub String);
+pub struct BadSquare(pub String, pub &'static str);
 
 impl fmt::Display for BadSquare {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "'{}' is not a square (a1 to g7)",
-            self.0.chars().take(24).collect::<String>()
+            "'{}' is not a square ({})",
+            self.0.chars().take(24).collect::<String>(),
+            self.1
         )
     }
 }
@@ -150,80 +183,113 @@ impl fmt::Display for BadSquare {
 impl std::error::Error for BadSquare {}
 
 /// `"e4".parse::<Square>()`: the inverse of `Display` (R1).
-impl std::str::FromStr for Square {
+impl<G: Geometry> std::str::FromStr for SquareOf<G> {
     type Err = BadSquare;
 
-    fn from_str(s: &str) -> Result<Square, BadSquare> {
-        Square::from_name(s).ok_or_else(|| BadSquare(s.to_string()))
+    fn from_str(s: &str) -> Result<SquareOf<G>, BadSquare> {
+        SquareOf::from_name(s).ok_or_else(|| BadSquare(s.to_string(), G::NAME_RANGE))
     }
 }
 
-impl fmt::Display for Square {
+impl<G: Geometry> fmt::Display for SquareOf<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank() + 1)
+        G::write_name(self.index(), f)
     }
 }
 
-impl fmt::Debug for Square {
+impl<G: Geometry> fmt::Debug for SquareOf<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
     }
 }
 
-/// A set of squares: bit `i` is square index `i` (49 bits used).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Bitboard(pub u64);
+/// A set of squares of board `G`: bit `i` is square index `i`.
+pub struct BitboardOf<G: Geometry>(pub G::Word);
 
-impl Bitboard {
+/// A set of squares of the two-player board (49 bits used).
+pub type Bitboard = BitboardOf<Duel>;
+
+impl<G: Geometry> Clone for BitboardOf<G> {
+    #[inline]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<G: Geometry> Copy for BitboardOf<G> {}
+impl<G: Geometry> PartialEq for BitboardOf<G> {
+    #[inline]
+    fn eq(&self, o: &Self) -> bool {
+        self.0 == o.0
+    }
+}
+impl<G: Geometry> Eq for BitboardOf<G> {}
+impl<G: Geometry> Hash for BitboardOf<G> {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.0.hash(h);
+    }
+}
+impl<G: Geometry> Default for BitboardOf<G> {
+    fn default() -> Self {
+        Self::EMPTY
+    }
+}
+
+impl<G: Geometry> BitboardOf<G> {
     /// No squares.
-    pub const EMPTY: Bitboard = Bitboard(0);
-    /// All 49 squares.
-    pub const FULL: Bitboard = Bitboard((1u64 << 49) - 1);
+    pub const EMPTY: BitboardOf<G> = BitboardOf(G::Word::ZERO);
+    /// Every square of the board.
+    pub const FULL: BitboardOf<G> = BitboardOf(G::FULL);
 
     /// Whether no square is set.
     #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
+    pub fn is_empty(self) -> bool {
+        self.0 == G::Word::ZERO
     }
 
     /// Whether `sq` is set.
     #[inline]
-    pub const fn has(self, sq: Square) -> bool {
-        self.0 & (1u64 << sq.0) != 0
+    pub fn has(self, sq: SquareOf<G>) -> bool {
+        self.0 & G::Word::bit(sq.index()) != G::Word::ZERO
     }
 
     /// Number of squares set.
     #[inline]
-    pub const fn count(self) -> u32 {
-        self.0.count_ones()
+    pub fn count(self) -> u32 {
+        self.0.ones()
     }
 
     /// The lowest square, if any.
     #[inline]
-    pub fn first(self) -> Option<Square> {
-        if self.0 == 0 {
+    pub fn first(self) -> Option<SquareOf<G>> {
+        if self.is_empty() {
             None
         } else {
-            Some(Square(self.0.trailing_zeros() as u8))
+            Some(SquareOf::from_index(self.0.lowest() as usize))
         }
     }
-}
 
-impl Iterator for Bitboard {
-    type Item = Square;
+    /// The highest square, if any.
     #[inline]
-    fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
+    pub fn last(self) -> Option<SquareOf<G>> {
+        if self.is_empty() {
             None
         } else {
-            let s = self.0.trailing_zeros() as u8;
-            self.0 &= self.0 - 1;
-            Some(Square(s))
+            Some(SquareOf::from_index(self.0.highest() as usize))
         }
     }
 }
 
-impl fmt::Debug for Bitboard {
+impl<G: Geometry> Iterator for BitboardOf<G> {
+    type Item = SquareOf<G>;
+    #[inline]
+    fn next(&mut self) -> Option<SquareOf<G>> {
+        let s = self.first()?;
+        self.0 = self.0.drop_lowest();
+        Some(s)
+    }
+}
+
+impl<G: Geometry> fmt::Debug for BitboardOf<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(*self).finish()
     }
@@ -231,16 +297,16 @@ impl fmt::Debug for Bitboard {
 
 macro_rules! bitop {
     ($tr:ident, $m:ident, $tra:ident, $ma:ident, $op:tt) => {
-        impl $tr for Bitboard {
-            type Output = Bitboard;
+        impl<G: Geometry> $tr for BitboardOf<G> {
+            type Output = BitboardOf<G>;
             #[inline]
-            fn $m(self, o: Bitboard) -> Bitboard {
-                Bitboard(self.0 $op o.0)
+            fn $m(self, o: BitboardOf<G>) -> BitboardOf<G> {
+                BitboardOf(self.0 $op o.0)
             }
         }
-        impl $tra for Bitboard {
+        impl<G: Geometry> $tra for BitboardOf<G> {
             #[inline]
-            fn $ma(&mut self, o: Bitboard) {
+            fn $ma(&mut self, o: BitboardOf<G>) {
                 self.0 = self.0 $op o.0;
             }
         }
@@ -250,17 +316,24 @@ bitop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
 bitop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
 bitop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
 
-impl Not for Bitboard {
-    type Output = Bitboard;
+impl<G: Geometry> Not for BitboardOf<G> {
+    type Output = BitboardOf<G>;
     #[inline]
-    fn not(self) -> Bitboard {
-        Bitboard(!self.0 & Bitboard::FULL.0)
+    fn not(self) -> BitboardOf<G> {
+        BitboardOf(!self.0 & G::FULL)
+    }
+}
+
+impl Team for Side {
+    #[inline]
+    fn slot(self) -> usize {
+        self.index()
     }
 }
 
 /// Fixed squares of the playmat (R2–R5).
 pub mod zones {
-    use super::{Bitboard, Side};
+    use super::{Bitboard, BitboardOf, Side};
 
     const fn sq(name: &[u8; 2]) -> u64 {
         1u64 << ((name[1] - b'1') as u64 * 7 + (name[0] - b'a') as u64)
@@ -268,15 +341,15 @@ pub mod zones {
 
     /// R3: the summon squares of each side.
     pub const SUMMON: [Bitboard; 2] = [
-        Bitboard(sq(b"a1") | sq(b"b1") | sq(b"c1") | sq(b"e1") | sq(b"f1") | sq(b"g1") | sq(b"a2") | sq(b"g2")),
-        Bitboard(sq(b"a7") | sq(b"b7") | sq(b"c7") | sq(b"e7") | sq(b"f7") | sq(b"g7") | sq(b"a6") | sq(b"g6")),
+        BitboardOf(sq(b"a1") | sq(b"b1") | sq(b"c1") | sq(b"e1") | sq(b"f1") | sq(b"g1") | sq(b"a2") | sq(b"g2")),
+        BitboardOf(sq(b"a7") | sq(b"b7") | sq(b"c7") | sq(b"e7") | sq(b"f7") | sq(b"g7") | sq(b"a6") | sq(b"g6")),
     ];
 
     /// R4: the gyullas reduction zone.
-    pub const REDUCTION: Bitboard = Bitboard(sq(b"b4") | sq(b"c4") | sq(b"d4") | sq(b"e4") | sq(b"f4"));
+    pub const REDUCTION: Bitboard = BitboardOf(sq(b"b4") | sq(b"c4") | sq(b"d4") | sq(b"e4") | sq(b"f4"));
 
     /// Rank 1 and rank 7.
-    pub const BACK_RANK: [Bitboard; 2] = [Bitboard(0x7f), Bitboard(0x7f << 42)];
+    pub const BACK_RANK: [Bitboard; 2] = [BitboardOf(0x7f), BitboardOf(0x7f << 42)];
 
     /// The rank a side must stand on to cross the opponent's end line (R22, R23).
     pub const fn far_rank(side: Side) -> Bitboard {

@@ -4,9 +4,10 @@
 
 use super::catalogue::{Kind, MAX_KINDS};
 use super::constants::VAULT_CAP;
-use super::piece::{Piece, PieceSet, Placed};
+use super::geometry::{Geometry, Team};
+use super::piece::{Piece, PieceSet, PlacedOf};
 use super::rng::splitmix64;
-use super::square::{Side, Square};
+use super::square::SquareOf;
 
 /// Piece codes for the board table: 0 black Gulled, 1 red Gulled, then two per kind (undratped, dratped).
 const CODES: usize = 2 + 2 * MAX_KINDS;
@@ -15,44 +16,64 @@ const MAX_COUNT: usize = PieceSet::CAPACITY;
 /// Pool values hashed: 0 to the vault cap (R12).
 const POOLS: usize = VAULT_CAP as usize + 1;
 
-/// All key tables.
-struct Keys {
-    /// [side][code][square]
-    board: [[[u64; Square::COUNT]; CODES]; 2],
-    /// [side][kind][n]: XORed in for each n from 1 to the count of that kind in the keep.
-    keep: [[[u64; MAX_COUNT + 1]; MAX_KINDS]; 2],
-    /// [side][kind][n]: as `keep`, for Maseitai in the graveyard.
-    grave: [[[u64; MAX_COUNT + 1]; MAX_KINDS]; 2],
-    /// [side][0 black, 1 red][count of that Gulled in the graveyard]
-    grave_gulled: [[[u64; 2 * MAX_COUNT + 1]; 2]; 2],
-    /// [side][pool]
-    pool: [[u64; POOLS]; 2],
-    /// XORed in when the second player is to move.
-    black_to_move: u64,
+/// A board's key tables, read by team slot, piece code and square index.
+pub trait KeyTable: Sync + 'static {
+    /// A piece of code `code` (see `CODES`) of team `team` on square `sq`.
+    fn board(&self, team: usize, code: usize, sq: usize) -> u64;
+    /// The `n`th copy of `kind` in a team's keep (`grave` false) or among its graveyard Maseitai.
+    fn list(&self, team: usize, grave: bool, kind: usize, n: usize) -> u64;
+    /// A team's graveyard holding `n` black (or red) Gulled.
+    fn grave_gulled(&self, team: usize, red: bool, n: usize) -> u64;
+    /// A team's pool holding `v` gyullas.
+    fn pool(&self, team: usize, v: usize) -> u64;
+    /// Team `team` to move (0 for the first team, so a new position's key needs nothing for it).
+    fn to_move(&self, team: usize) -> u64;
+    /// A Navia goal made.
+    fn goal(&self) -> u64;
+    /// The piece on `by` freezing the piece on `target`.
+    fn freeze(&self, by: usize, target: usize) -> u64;
+}
+
+/// All key tables of a board of `T` teams and `N` square indices.
+pub struct Keys<const T: usize, const N: usize> {
+    /// [team][code][square]
+    board: [[[u64; N]; CODES]; T],
+    /// [team][kind][n]: XORed in for each n from 1 to the count of that kind in the keep.
+    keep: [[[u64; MAX_COUNT + 1]; MAX_KINDS]; T],
+    /// [team][kind][n]: as `keep`, for Maseitai in the graveyard.
+    grave: [[[u64; MAX_COUNT + 1]; MAX_KINDS]; T],
+    /// [team][0 black, 1 red][count of that Gulled in the graveyard]
+    grave_gulled: [[[u64; 2 * MAX_COUNT + 1]; 2]; T],
+    /// [team][pool]
+    pool: [[u64; POOLS]; T],
+    /// [team]: XORed in when that team is to move; 0 for the first.
+    to_move: [u64; T],
     /// XORed in when a Navia goal has been made (a terminal flag NFEN carries).
     goal: u64,
     /// [by][target]: a freeze in force.
-    freeze: [[u64; Square::COUNT]; Square::COUNT],
+    freeze: [[u64; N]; N],
 }
 
-const fn build() -> Keys {
-    let mut s = 0x5EED_D7A7_0000_2004u64;
+/// The tables of a board, drawn from one seed in a fixed order (the two-player keys are those of every earlier
+/// version, so hash-dependent results such as the bench signature stay put).
+pub(super) const fn build<const T: usize, const N: usize>(seed: u64) -> Keys<T, N> {
+    let mut s = seed;
     let mut k = Keys {
-        board: [[[0; Square::COUNT]; CODES]; 2],
-        keep: [[[0; MAX_COUNT + 1]; MAX_KINDS]; 2],
-        grave: [[[0; MAX_COUNT + 1]; MAX_KINDS]; 2],
-        grave_gulled: [[[0; 2 * MAX_COUNT + 1]; 2]; 2],
-        pool: [[0; POOLS]; 2],
-        black_to_move: 0,
+        board: [[[0; N]; CODES]; T],
+        keep: [[[0; MAX_COUNT + 1]; MAX_KINDS]; T],
+        grave: [[[0; MAX_COUNT + 1]; MAX_KINDS]; T],
+        grave_gulled: [[[0; 2 * MAX_COUNT + 1]; 2]; T],
+        pool: [[0; POOLS]; T],
+        to_move: [0; T],
         goal: 0,
-        freeze: [[0; Square::COUNT]; Square::COUNT],
+        freeze: [[0; N]; N],
     };
     let mut side = 0;
-    while side < 2 {
+    while side < T {
         let mut c = 0;
         while c < CODES {
             let mut q = 0;
-            while q < Square::COUNT {
+            while q < N {
                 k.board[side][c][q] = splitmix64(&mut s);
                 q += 1;
             }
@@ -81,12 +102,16 @@ const fn build() -> Keys {
         }
         side += 1;
     }
-    k.black_to_move = splitmix64(&mut s);
+    let mut t = 1;
+    while t < T {
+        k.to_move[t] = splitmix64(&mut s);
+        t += 1;
+    }
     k.goal = splitmix64(&mut s);
     let mut a = 0;
-    while a < Square::COUNT {
+    while a < N {
         let mut b = 0;
-        while b < Square::COUNT {
+        while b < N {
             k.freeze[a][b] = splitmix64(&mut s);
             b += 1;
         }
@@ -95,12 +120,44 @@ const fn build() -> Keys {
     k
 }
 
-/// The process-wide key tables, computed at compile time.
-static KEYS: Keys = build();
+impl<const T: usize, const N: usize> KeyTable for Keys<T, N> {
+    #[inline]
+    fn board(&self, team: usize, code: usize, sq: usize) -> u64 {
+        self.board[team][code][sq]
+    }
+    #[inline]
+    fn list(&self, team: usize, grave: bool, kind: usize, n: usize) -> u64 {
+        if grave {
+            self.grave[team][kind][n]
+        } else {
+            self.keep[team][kind][n]
+        }
+    }
+    #[inline]
+    fn grave_gulled(&self, team: usize, red: bool, n: usize) -> u64 {
+        self.grave_gulled[team][red as usize][n]
+    }
+    #[inline]
+    fn pool(&self, team: usize, v: usize) -> u64 {
+        self.pool[team][v]
+    }
+    #[inline]
+    fn to_move(&self, team: usize) -> u64 {
+        self.to_move[team]
+    }
+    #[inline]
+    fn goal(&self) -> u64 {
+        self.goal
+    }
+    #[inline]
+    fn freeze(&self, by: usize, target: usize) -> u64 {
+        self.freeze[by][target]
+    }
+}
 
 /// Board code of a placed piece (see `CODES`).
 #[inline]
-fn board_code(pl: Placed) -> usize {
+fn board_code<G: Geometry>(pl: PlacedOf<G>) -> usize {
     match pl.piece {
         Piece::BlackGulled => 0,
         Piece::RedGulled => 1,
@@ -110,53 +167,53 @@ fn board_code(pl: Placed) -> usize {
 
 /// A placed piece standing on `sq`.
 #[inline]
-pub fn piece(pl: Placed, sq: Square) -> u64 {
-    KEYS.board[pl.side.index()][board_code(pl)][sq.index()]
+pub fn piece<G: Geometry>(pl: PlacedOf<G>, sq: SquareOf<G>) -> u64 {
+    G::keys().board(pl.side.slot(), board_code(pl), sq.index())
 }
 
-/// A side's pool holding `v` gyullas (0 to the vault cap).
+/// A team's pool holding `v` gyullas (0 to the vault cap).
 #[inline]
-pub fn pool(side: Side, v: u8) -> u64 {
-    KEYS.pool[side.index()][v as usize]
+pub fn pool<G: Geometry>(team: G::Team, v: u8) -> u64 {
+    G::keys().pool(team.slot(), v as usize)
 }
 
-/// The `n`th copy (from 1) of `kind` in a side's keep; a keep's key XORs every copy's.
+/// The `n`th copy (from 1) of `kind` in a team's keep; a keep's key XORs every copy's.
 #[inline]
-pub fn keep(side: Side, kind: Kind, n: usize) -> u64 {
-    KEYS.keep[side.index()][kind.index()][n]
+pub fn keep<G: Geometry>(team: G::Team, kind: Kind, n: usize) -> u64 {
+    G::keys().list(team.slot(), false, kind.index(), n)
 }
 
-/// The `n`th copy (from 1) of `kind` among a side's graveyard Maseitai.
+/// The `n`th copy (from 1) of `kind` among a team's graveyard Maseitai.
 #[inline]
-pub fn grave(side: Side, kind: Kind, n: usize) -> u64 {
-    KEYS.grave[side.index()][kind.index()][n]
+pub fn grave<G: Geometry>(team: G::Team, kind: Kind, n: usize) -> u64 {
+    G::keys().list(team.slot(), true, kind.index(), n)
 }
 
-/// A side's graveyard holding `n` black (or red) Gulled.
+/// A team's graveyard holding `n` black (or red) Gulled.
 #[inline]
-pub fn grave_gulled(side: Side, red: bool, n: u8) -> u64 {
-    KEYS.grave_gulled[side.index()][red as usize][n as usize]
+pub fn grave_gulled<G: Geometry>(team: G::Team, red: bool, n: u8) -> u64 {
+    G::keys().grave_gulled(team.slot(), red, n as usize)
 }
 
-/// The second player to move.
+/// The team to move (nothing for the first team).
 #[inline]
-pub fn side_to_move() -> u64 {
-    KEYS.black_to_move
+pub fn to_move<G: Geometry>(team: G::Team) -> u64 {
+    G::keys().to_move(team.slot())
 }
 
 /// A Navia goal made (the game is over).
 #[inline]
-pub fn goal() -> u64 {
-    KEYS.goal
+pub fn goal<G: Geometry>() -> u64 {
+    G::keys().goal()
 }
 
 /// The piece on `by` freezing the piece on `target`.
 #[inline]
-pub fn freeze(by: Square, target: Square) -> u64 {
-    KEYS.freeze[by.index()][target.index()]
+pub fn freeze<G: Geometry>(by: SquareOf<G>, target: SquareOf<G>) -> u64 {
+    G::keys().freeze(by.index(), target.index())
 }
 
-/// A side's empty pool and graveyard Gulled counts: empty reserves hash too (count 0 has a key).
-pub fn empty_reserves(side: Side) -> u64 {
-    pool(side, 0) ^ grave_gulled(side, false, 0) ^ grave_gulled(side, true, 0)
+/// A team's empty pool and graveyard Gulled counts: empty reserves hash too (count 0 has a key).
+pub fn empty_reserves<G: Geometry>(team: G::Team) -> u64 {
+    pool::<G>(team, 0) ^ grave_gulled::<G>(team, false, 0) ^ grave_gulled::<G>(team, true, 0)
 }

@@ -9,11 +9,11 @@ mod format;
 mod tables;
 
 pub use format::{CatalogueError, ParseIssue};
-pub use tables::KindTables;
+pub use tables::{FaceTables, Faces, KindTables};
 
 use std::fmt;
 
-use super::square::Side;
+use super::duel::Duel;
 
 /// The text of the built-in catalogue.
 pub const BUILTIN_TEXT: &str = include_str!("../../../catalogue/default.cat");
@@ -279,6 +279,8 @@ impl PieceDef {
 pub struct Catalogue {
     entries: Vec<PieceDef>,
     tables: Vec<KindTables>,
+    /// By kind: the compass faces on the two-player board.
+    duel: Vec<Faces<Duel>>,
     /// Dratp costs by kind, apart from the large entries: the evaluation reads them at every node.
     costs: Vec<u8>,
     /// By kind: whether its dratp effect, and its invoke, make moves (`EffectStep::makes_moves`).
@@ -299,6 +301,7 @@ impl Catalogue {
             ));
         }
         let tables = entries.iter().map(KindTables::build).collect();
+        let duel = entries.iter().map(Faces::build).collect();
         let costs = entries.iter().map(|e| e.cost).collect();
         let moving = entries
             .iter()
@@ -312,6 +315,7 @@ impl Catalogue {
         Ok(Catalogue {
             entries,
             tables,
+            duel,
             costs,
             moving,
         })
@@ -366,10 +370,16 @@ impl Catalogue {
         self.moving[kind.index()][invoke as usize]
     }
 
-    /// The move tables of a kind.
+    /// The passives of a kind.
     #[inline]
     pub fn tables(&self, kind: Kind) -> &KindTables {
         &self.tables[kind.index()]
+    }
+
+    /// The compass faces of a kind on the two-player board.
+    #[inline]
+    pub fn duel_faces(&self, kind: Kind) -> &Faces<Duel> {
+        &self.duel[kind.index()]
     }
 
     /// The kind with this id.
@@ -401,15 +411,5 @@ impl Catalogue {
     /// The catalogue in its file format; parsing the text gives the same catalogue.
     pub fn to_text(&self) -> String {
         format::print_entries(&self.entries)
-    }
-}
-
-/// A compass offset for the owner turned into a board offset (R10: the second
-/// player's compass is turned 180°).
-#[inline]
-pub const fn board_offset(side: Side, dx: i8, dy: i8) -> (i8, i8) {
-    match side {
-        Side::White => (dx, dy),
-        Side::Black => (-dx, -dy),
     }
 }

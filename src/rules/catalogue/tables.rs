@@ -1,7 +1,9 @@
-//! Per-square move tables derived from a compass, built once per catalogue.
+//! Per-square move tables derived from a compass, built once per catalogue and board, and the passives of each
+//! kind, which no board changes.
 
-use super::{board_offset, MarkKind, Passive, PieceDef};
-use crate::rules::square::{Bitboard, Side, Square};
+use super::{MarkKind, Passive, PieceDef};
+use crate::rules::geometry::{BySquare, Geometry, Team};
+use crate::rules::square::{BitboardOf, SquareOf};
 
 /// A line mark turned to board directions for one side.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -14,34 +16,35 @@ pub struct Ray {
     pub kind: MarkKind,
 }
 
-/// One compass face for one side.
+/// One compass face for one team of board `G`.
 #[derive(Clone, Debug)]
-pub struct FaceTables {
-    /// Squares reached by step marks, per from-square.
-    pub steps: [Bitboard; Square::COUNT],
+pub struct FaceTables<G: Geometry> {
+    /// Squares reached by step marks, per from-square (a step needs only its target square, F4).
+    pub steps: BySquare<G, BitboardOf<G>>,
     /// Squares marked with a dot, per from-square.
-    pub dots: [Bitboard; Square::COUNT],
+    pub dots: BySquare<G, BitboardOf<G>>,
     /// Line marks.
     pub rays: Vec<Ray>,
 }
 
-impl FaceTables {
-    fn build(def: &PieceDef, dratped: bool, side: Side) -> FaceTables {
-        let mut steps = [Bitboard::EMPTY; Square::COUNT];
-        let mut dots = [Bitboard::EMPTY; Square::COUNT];
+impl<G: Geometry> FaceTables<G> {
+    fn build(def: &PieceDef, dratped: bool, team: G::Team) -> FaceTables<G> {
+        let mut steps = BySquare::new(BitboardOf::EMPTY);
+        let mut dots = BySquare::new(BitboardOf::EMPTY);
         let mut rays = Vec::new();
         for m in &def.compass(dratped).marks {
-            let (dx, dy) = board_offset(side, m.dx, m.dy);
+            // R10, F3: the compass turned to the owner's seat.
+            let (dx, dy) = G::turn(team, m.dx, m.dy);
             match m.kind {
                 MarkKind::Step | MarkKind::Dot => {
-                    for sq in Square::all() {
+                    for sq in SquareOf::<G>::all() {
                         if let Some(t) = sq.offset(dx, dy) {
                             let table = if m.kind == MarkKind::Step {
                                 &mut steps
                             } else {
                                 &mut dots
                             };
-                            table[sq.index()] |= t.bb();
+                            table[sq] |= t.bb();
                         }
                     }
                 }
@@ -57,10 +60,34 @@ impl FaceTables {
     }
 }
 
-/// Everything move generation needs about one kind, precomputed.
+/// Every compass face of one kind on board `G`: per dratp state, per team.
+#[derive(Clone, Debug)]
+pub struct Faces<G: Geometry> {
+    /// `[dratped as usize * teams + team slot]`.
+    faces: Vec<FaceTables<G>>,
+}
+
+impl<G: Geometry> Faces<G> {
+    /// Build the faces of one entry for every team of the board.
+    pub fn build(def: &PieceDef) -> Faces<G> {
+        let teams = G::teams();
+        let faces = [false, true]
+            .into_iter()
+            .flat_map(|d| teams.as_ref().iter().map(move |&t| FaceTables::build(def, d, t)))
+            .collect();
+        Faces { faces }
+    }
+
+    /// The face in use for a team and dratp state.
+    #[inline]
+    pub fn face(&self, dratped: bool, team: G::Team) -> &FaceTables<G> {
+        &self.faces[dratped as usize * G::teams().as_ref().len() + team.slot()]
+    }
+}
+
+/// What move generation needs about one kind's passives, precomputed.
 #[derive(Clone, Debug)]
 pub struct KindTables {
-    faces: [[FaceTables; 2]; 2],
     /// Moves cannot take it while dratped (R20).
     pub immortal: bool,
     /// Paid to the owner when the opponent sends it, dratped, to the graveyard.
@@ -88,14 +115,7 @@ pub struct KindTables {
 impl KindTables {
     /// Build the tables of one entry.
     pub fn build(def: &PieceDef) -> KindTables {
-        let face = |d: bool| {
-            [
-                FaceTables::build(def, d, Side::White),
-                FaceTables::build(def, d, Side::Black),
-            ]
-        };
         let mut t = KindTables {
-            faces: [face(false), face(true)],
             immortal: false,
             bounty: 0,
             move_income: 0,
@@ -124,12 +144,6 @@ impl KindTables {
         }
         t.aura = t.immortal || t.board_wide();
         t
-    }
-
-    /// The face in use for a side and dratp state.
-    #[inline]
-    pub fn face(&self, dratped: bool, side: Side) -> &FaceTables {
-        &self.faces[dratped as usize][side.index()]
     }
 
     /// Whether, dratped, it changes rules beyond its own moves (summon squares, protection, income, freezes).
