@@ -47,6 +47,7 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod rng;
+pub mod round;
 pub mod seat;
 pub mod square;
 pub mod zobrist;
@@ -63,5 +64,6 @@ pub use piece::{Piece, PieceSet, Placed, PlacedOf};
 pub use position::{
     GraveSetup, NfenField, Outcome, OutcomeOf, Position, PositionOf, Setup, SetupError, WinReason, START_NFEN,
 };
+pub use round::{BoardView, Declarable, Declaration, Event, Phase, Round, RoundError, RoundSetup, SeatSet};
 pub use seat::Seat;
 pub use square::{Bitboard, BitboardOf, Side, Square, SquareOf};
