@@ -162,6 +162,11 @@ impl Geometry for Duel {
     }
 
     #[inline]
+    fn pharaoh() -> BitboardOf<Duel> {
+        BitboardOf::EMPTY
+    }
+
+    #[inline]
     fn face(cat: &Catalogue, kind: Kind, dratped: bool, t: Side) -> &FaceTables<Duel> {
         cat.duel_faces(kind).face(dratped, t)
     }

@@ -142,6 +142,9 @@ pub trait Geometry: Copy + Eq + Ord + Hash + fmt::Debug + Default + 'static {
     fn navia_goal(t: Self::Team) -> BitboardOf<Self>;
     /// D21: the rank a team's black Gulled start on, which Odd fills again.
     fn gulled_rank(t: Self::Team) -> BitboardOf<Self>;
+    /// F7, F14: where a taken Navia is placed on its taker's team. A board without them (the duel) ends the
+    /// game when a Navia is taken (R20).
+    fn pharaoh() -> BitboardOf<Self>;
 
     /// The move tables of one compass face of `kind` for team `t` (R10, F3).
     fn face(cat: &Catalogue, kind: Kind, dratped: bool, t: Self::Team) -> &FaceTables<Self>;
