@@ -35,6 +35,7 @@
 pub mod action;
 pub mod catalogue;
 pub mod constants;
+pub mod cross;
 pub mod duel;
 mod effects;
 pub mod forces;
@@ -54,6 +55,7 @@ pub mod zobrist;
 
 pub use action::{Action, ActionKind, ActionOf, Choices, ChoicesOf, Follow, Token, TokenOf};
 pub use catalogue::{Catalogue, Kind, PieceCode};
+pub use cross::Cross;
 pub use duel::Duel;
 pub use forces::{Draft, Force, ForceError, ForceRule};
 pub use game::{EndReason, Game, GameResult};
@@ -67,3 +69,8 @@ pub use position::{
 pub use round::{BoardView, Declarable, Declaration, Event, Phase, Round, RoundError, RoundSetup, SeatSet};
 pub use seat::Seat;
 pub use square::{Bitboard, BitboardOf, Side, Square, SquareOf};
+
+/// A position on the four-player cross (F1).
+pub type CrossPosition = PositionOf<Cross>;
+/// An action on the four-player cross.
+pub type CrossAction = ActionOf<Cross>;
