@@ -52,14 +52,16 @@ pub mod seat;
 pub mod square;
 pub mod zobrist;
 
-pub use action::{Action, ActionKind, ActionOf, Choices, ChoicesOf, Follow, Token, TokenOf};
+pub use action::{Action, ActionKind, ActionOf, Choices, ChoicesOf, Follow, FurtherMove, Token, TokenOf};
 pub use catalogue::{Catalogue, Kind, PieceCode};
 pub use duel::Duel;
 pub use forces::{Draft, Force, ForceError, ForceRule};
 pub use game::{EndReason, Game, GameResult};
 pub use geometry::{Geometry, Team};
 pub use make::IllegalAction;
-pub use notation::{action_text, nfen, parse_action, parse_action_syntax, parse_nfen, MoveError, NfenError};
+pub use notation::{
+    action_text, nfen, parse_action, parse_action_syntax, parse_action_syntax_of, parse_nfen, MoveError, NfenError,
+};
 pub use piece::{Piece, PieceSet, Placed, PlacedOf};
 pub use position::{
     GraveSetup, NfenField, Outcome, OutcomeOf, Position, PositionOf, Setup, SetupError, WinReason, START_NFEN,
