@@ -961,3 +961,105 @@ fn f35_setups_round_trip_and_the_seat_to_act_is_hashed() {
         assert!(keys.insert(q.key()), "each seat to act has its own key");
     }
 }
+
+// ---------------------------------------------------------------- playouts
+
+/// Random games on the cross with the generic rules, the seat to act rotating S → W → N → E: after every
+/// action the incremental key equals the key computed from nothing, and the board field and the plain setup
+/// round trip.
+#[test]
+fn playouts_keep_the_key_and_the_board_text_in_step() {
+    let cat = Catalogue::builtin();
+    let mut rng = Rng::new(0x4C055);
+    let mut actions = 0;
+    for game in 0..24 {
+        let mut p = start();
+        for ply in 0..240 {
+            if p.outcome().is_some() {
+                break;
+            }
+            let legal = p.legal_actions();
+            if legal.is_empty() {
+                break;
+            }
+            let mover = p.side_to_move();
+            assert_eq!(mover, Seat::ALL[ply % 4], "game {game} ply {ply}");
+            let a = legal[rng.below(legal.len())];
+            p = p.play(&a);
+            actions += 1;
+            assert_eq!(p.key(), p.compute_key(), "game {game} ply {ply}");
+            assert_eq!(p.side_to_move(), Cross::next_team(mover));
+            let text = cross_board_text(&p);
+            let board = parse_cross_board(&text, cat).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(cross_board_text_of(&board, cat), text);
+            let s = p.to_cross_setup();
+            assert_eq!(board, s.board);
+            // A board that has lost a Navia is no four-player position (F35); the generic rules before F14
+            // still take Navias off the board and end the game there.
+            if s.board
+                .iter()
+                .flatten()
+                .filter(|pl| matches!(pl.piece, Piece::Navia(_)))
+                .count()
+                == 4
+            {
+                let again = CrossPosition::from_cross_setup(cat, &s).unwrap_or_else(|e| panic!("{text}: {e}"));
+                assert_eq!(again.key(), p.key(), "{text}");
+                assert!(again.to_cross_setup() == s);
+            }
+        }
+    }
+    assert!(actions > 1000, "{actions} actions played");
+}
+
+/// The plain moves (no dratp, no invoke) of the seat to act from `from`, as `<from><to>`.
+fn moves_from(p: &CrossPosition, from: &str) -> BTreeSet<String> {
+    use dratp::rules::{ActionKind, Follow};
+    p.legal_actions()
+        .iter()
+        .filter(|a| a.kind == ActionKind::Move && a.follow == Follow::Nothing && a.from == sq(from))
+        .map(|a| format!("{}{}", a.from, a.to))
+        .collect()
+}
+
+fn t_position(board: &str, side: Seat) -> CrossPosition {
+    let cat = t12_cat();
+    let mut s = bare(parse_cross_board(board, cat).unwrap());
+    s.side = side;
+    CrossPosition::from_cross_setup(cat, &s).unwrap()
+}
+
+fn strings(items: &str) -> BTreeSet<String> {
+    items.split_whitespace().map(String::from).collect()
+}
+
+#[test]
+fn t12_the_move_generator_turns_compasses_and_bounces_at_the_cut_corners() {
+    let south = t_position(T_BOARDS[14], Seat::South);
+    // F4: e4's bounce reflects at c2 to d1; f6's ends on c3 at the notch's inner corner.
+    assert_eq!(moves_from(&south, "e4"), strings("e4c2 e4d1 e4d3"));
+    assert_eq!(moves_from(&south, "f6"), strings("f6c3 f6d4 f6e5"));
+    // The Troll steps diagonally across the notch and takes East's Gulled on j3.
+    assert_eq!(moves_from(&south, "i2"), strings("i2h1 i2h3 i2j3"));
+    // West's back-left slide is board north-west and stops before the missing b11.
+    let west = t_position(T_BOARDS[14], Seat::West);
+    assert_eq!(moves_from(&west, "g6"), strings("g6c10 g6d9 g6e8 g6f7"));
+}
+
+#[test]
+fn t13_gulled_line_over_only_across_the_opposite_end_line() {
+    use dratp::rules::ActionKind;
+    let line_overs = |p: &CrossPosition| -> BTreeSet<String> {
+        p.legal_actions()
+            .iter()
+            .filter(|a| a.kind == ActionKind::LineOver)
+            .map(|a| a.from.to_string())
+            .collect()
+    };
+    let south = t_position(T_BOARDS[15], Seat::South);
+    assert_eq!(line_overs(&south), strings("e11"));
+    assert!(moves_from(&south, "a9").is_empty(), "a10 and b10 do not exist");
+    assert!(moves_from(&south, "e11").is_empty(), "north of e11 is off the board");
+    let east = t_position(T_BOARDS[15], Seat::East);
+    assert_eq!(line_overs(&east), strings("a5"));
+}
