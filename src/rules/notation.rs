@@ -101,7 +101,7 @@ fn raw_id(i: &str) -> IResult<&str, (char, &str)> {
 
 /// Resolve a written id in the catalogue. Returns the kind and whether it was
 /// written in lower case; refuses ids not written the way the catalogue prints them.
-fn resolve_id(cat: &Catalogue, letter: char, digits: &str) -> Result<(Kind, bool), String> {
+pub(super) fn resolve_id(cat: &Catalogue, letter: char, digits: &str) -> Result<(Kind, bool), String> {
     let lower = letter.is_ascii_lowercase();
     let written = format!("{}{digits}", letter.to_ascii_uppercase());
     let class = if letter.eq_ignore_ascii_case(&'N') {
