@@ -784,6 +784,7 @@ fn f35_setup_checks_navias_totals_pools_and_freezes() {
     s.board[sq("f6").index()] = Some(placed(Seat::South, Piece::Navia(kind("N01"))));
     s.board[sq("f5").index()] = Some(placed(Seat::South, Piece::Navia(kind("N02"))));
     assert_eq!(setup_error(&s), CrossSetupError::NaviaCount(5));
+    assert_eq!(setup_error(&s).field(), "board");
     assert!(msg(&s).contains("exactly 4"));
 
     // F1: nothing stands in a cut corner.
@@ -802,12 +803,14 @@ fn f35_setup_checks_navias_totals_pools_and_freezes() {
         CrossSetupError::WrongClass { navia: true, .. }
     ));
     assert!(msg(&s).contains("N02 is a Navia, not allowed in a keep"), "{}", msg(&s));
+    assert_eq!(setup_error(&s).field(), "keeps");
     let mut s = ok.clone();
     s.board[sq("f6").index()] = Some(placed(Seat::East, Piece::Navia(kind("M05"))));
     assert!(msg(&s).contains("M05 is a Maseitai, not allowed on the board as a Navia"));
     let mut s = ok.clone();
     s.graves[1].maseitai.push(kind("N01"));
     assert!(msg(&s).contains("in a graveyard"));
+    assert_eq!(setup_error(&s).field(), "graveyards");
     let mut s = ok.clone();
     s.board[sq("d2").index()] = Some(PlacedOf {
         side: Seat::South,
@@ -848,6 +851,7 @@ fn f35_setup_checks_navias_totals_pools_and_freezes() {
     s.pools[2] = 61;
     assert_eq!(setup_error(&s), CrossSetupError::Pool(61, Seat::North));
     assert!(msg(&s).contains("pool of 61 for North"));
+    assert_eq!(setup_error(&s).field(), "pools");
     s.pools[2] = 60;
     assert!(CrossPosition::from_cross_setup(cat, &s).is_ok());
 
@@ -859,7 +863,8 @@ fn f35_setup_checks_navias_totals_pools_and_freezes() {
         CrossSetupError::Totals {
             n: 29,
             what: "black Gulled",
-            max: 28
+            max: 28,
+            field: "graveyards"
         }
     );
     let mut s = ok.clone();
@@ -868,10 +873,18 @@ fn f35_setup_checks_navias_totals_pools_and_freezes() {
     let mut s = ok.clone();
     s.graves[2].maseitai.push(kind("M09"));
     assert!(msg(&s).contains("29 Maseitai in the game (at most 28"));
+    assert_eq!(setup_error(&s).field(), "graveyards");
     // A Maseitai on the board counts with the keeps.
     let mut s = ok.clone();
     s.board[sq("f6").index()] = Some(placed(Seat::South, Piece::Maseitai(kind("M01"))));
-    assert!(matches!(setup_error(&s), CrossSetupError::Totals { n: 29, .. }));
+    assert!(matches!(
+        setup_error(&s),
+        CrossSetupError::Totals {
+            n: 29,
+            field: "keeps",
+            ..
+        }
+    ));
     // All 28 black Gulled in graveyards and none on the board is fine.
     let mut s = bare(ok.board);
     for sqr in Sq::all() {
@@ -914,6 +927,7 @@ fn f35_setup_checks_navias_totals_pools_and_freezes() {
         .map(|t| freeze("d10", t))
         .collect();
     assert_eq!(setup_error(&s), CrossSetupError::TooManyFreezes);
+    assert_eq!(setup_error(&s).field(), "effects");
 }
 
 #[test]
