@@ -344,3 +344,38 @@ fn nodes_per_second_of_the_action_search() {
     );
     println!("{} nodes/s", last.nodes * 1000 / last.time_ms.max(1));
 }
+
+/// Full strength (3 000 nodes an answer) against three Skill 0 seats, the strong seat moving round the table;
+/// prints each game's result and ranking, for BENCHMARKS.md:
+/// `cargo test --release --test search4 full_strength_against_random -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn full_strength_against_random_seats() {
+    let (mut wins, mut firsts) = (0, 0);
+    for g in 0..8u64 {
+        let strong = Seat::ALL[g as usize % 4];
+        let players = Seat::ALL.map(|s| {
+            if s == strong {
+                settings(20, g)
+            } else {
+                settings(0, g * 4 + s.index() as u64)
+            }
+        });
+        let mut game = Game4::startpos(Catalogue::builtin(), None, 60).unwrap();
+        while game.result().is_none() {
+            let ev = next_event(&game, &players, &nodes(3_000));
+            game.play(&ev).unwrap();
+        }
+        let result = game.result().unwrap();
+        let ranking = game.state().ranking();
+        wins += usize::from(result.winner == Some(strong));
+        firsts += usize::from(ranking[strong.index()] == 1);
+        println!(
+            "game {g}: strong {strong}, winner {:?} by {}, round {}, ranking {ranking:?}",
+            result.winner,
+            result.termination.text(),
+            game.state().round().number()
+        );
+    }
+    println!("strong seat: {wins} wins, {firsts} first places in 8 games");
+}
