@@ -234,6 +234,26 @@ fn stop_ends_an_infinite_think_within_a_few_milliseconds() {
 }
 
 #[test]
+fn a_weak_skill_level_stops_at_its_depth_and_still_answers_legally() {
+    // Skill Level 3 searches 1 + 3 / 2 = 2 actions deep (`skill::depth`), even with no limit at all.
+    let g = game(GUARD_PHARAOH);
+    let mut deepest = 0;
+    let a = think(
+        &g,
+        Seat::West,
+        &Limits4::default(),
+        &settings(3, 9),
+        &AtomicBool::new(false),
+        &mut |i: &Info4| deepest = deepest.max(i.depth),
+    );
+    assert_eq!(deepest, 2);
+    match a {
+        Answer4::Action(x) => assert!(g.state().legal_actions().contains(&x)),
+        a => panic!("{a:?}"),
+    }
+}
+
+#[test]
 fn skill_zero_replays_from_its_seed_and_differs_across_seeds() {
     let play = |seed: u64| {
         let players = [settings(0, seed); 4];
