@@ -528,6 +528,11 @@ fn t13_f8_line_over_only_across_the_opposite_end_line() {
         !texts(&south).iter().any(|t| t.starts_with("f1^")),
         "F8: no Navia goal on the cross"
     );
+    let e = parse_action("f11^", &south).unwrap_err();
+    assert!(
+        matches!(e, MoveError::Syntax(..)) && e.to_string().contains("no Navia goal"),
+        "{e}"
+    );
 }
 
 // ---------------------------------------------------------------- F18: effects with four seats
@@ -647,6 +652,56 @@ fn f18_d24_enemy_summon_and_outposts_bar_every_other_seat() {
         !texts(&plain).contains("a9b9"),
         "D24: an outpost cannot be taken by moves"
     );
+}
+
+/// The in-place dratp of the piece on `from` by the seat to act, its tokens only (`e5+:c5` gives `c5`).
+fn dratp_tokens(p: &CrossPosition, from: &str) -> BTreeSet<String> {
+    let prefix = format!("{from}+:");
+    texts(p)
+        .into_iter()
+        .filter_map(|t| t.strip_prefix(&prefix).map(String::from))
+        .collect()
+}
+
+#[test]
+fn f18_d3_targets_are_any_teams_battle_pieces_never_a_navia() {
+    // Tiny Kiggoshi (dratp: remove any-battle, sacrifice).
+    let cost = cat().get(kind("M07")).cost;
+    let p = built(
+        &[("e5", "s[M07]"), ("c5", "wB"), ("g8", "nR"), ("j4", "eB"), ("d3", "sB")],
+        Seat::South,
+        [cost, 0, 0, 0],
+        "-/-/-/-",
+        "-/-/-/-",
+    );
+    assert_eq!(dratp_tokens(&p, "e5"), strings("c5 d3 g8 j4"));
+    let after = play(&p, "e5+:g8");
+    assert_eq!(at(&after, "g8"), None);
+    assert_eq!(after.grave(Seat::North).red, 1);
+    assert_eq!(after.pool(Seat::South), 0, "R14: no gyullas for a removal");
+}
+
+#[test]
+fn f17_d16_a_frozen_piece_gives_no_check() {
+    // North's Gulled on f2 steps south onto South's Navia on f1; South's Kanaba (dratp: freeze any-battle)
+    // freezes it.
+    let cost = cat().get(kind("M18")).cost;
+    let p = built(
+        &[("e5", "s[M18]"), ("f2", "nB")],
+        Seat::South,
+        [cost, 0, 0, 0],
+        "-/-/-/-",
+        "-/-/-/-",
+    );
+    assert!(p.in_check(Seat::South));
+    let a = parse_action("e5+:f2", &p).unwrap();
+    assert!(!p.takes_piece(&a), "R14: an effect takes nothing");
+    let after = play(&p, "e5+:f2");
+    assert!(!after.in_check(Seat::South));
+    assert!(!with_side(&after, Seat::North)
+        .legal_actions()
+        .iter()
+        .any(|a| a.from == sq("f2")));
 }
 
 #[test]
