@@ -5,6 +5,7 @@
 use std::collections::BTreeSet;
 
 use dratp::rules::catalogue::BUILTIN_TEXT;
+use dratp::rules::movegen::{ActionSink, Family};
 use dratp::rules::rng::Rng;
 use dratp::rules::{
     action_text, cross_board_text, cross_start_setup, default_forces4, parse_action, parse_action_syntax,
@@ -882,6 +883,45 @@ fn f14_d20_tagus_further_move_takes_a_navia_onto_a_pharaoh_square() {
 
 // ---------------------------------------------------------------- random playouts
 
+/// A sink that keeps effect families unexpanded, as the search's staged move list does.
+#[derive(Default)]
+struct Heads {
+    actions: Vec<CrossAction>,
+    heads: Vec<CrossAction>,
+}
+
+impl ActionSink<Cross> for Heads {
+    fn push(&mut self, a: CrossAction) {
+        self.actions.push(a);
+    }
+
+    fn push_family(&mut self, family: Family<'_, Cross>) {
+        self.heads.push(family.head());
+    }
+}
+
+/// What the search sees must be what `legal_actions` lists: the count, the reach map's list with families
+/// expanded later, and check read from the map.
+fn same_for_the_search(p: &CrossPosition, legal: &[CrossAction]) {
+    assert_eq!(p.count_actions(), legal.len() as u64);
+    let map = p.reach_map();
+    let mut staged = Heads::default();
+    p.generate_with(&map, &mut staged);
+    let mut all = staged.actions;
+    for head in &staged.heads {
+        p.expand_family(head, &mut all);
+    }
+    let sorted = |v: &[CrossAction]| -> Vec<String> {
+        let mut t: Vec<String> = v.iter().map(|a| action_text(a, Catalogue::builtin())).collect();
+        t.sort();
+        t
+    };
+    assert_eq!(sorted(&all), sorted(legal));
+    for seat in [Seat::South, Seat::West, Seat::North, Seat::East] {
+        assert_eq!(map.in_check(p, seat), p.in_check(seat), "{seat:?}");
+    }
+}
+
 #[test]
 fn playouts_keep_the_key_and_the_action_text_in_step() {
     let cat = Catalogue::builtin();
@@ -898,6 +938,7 @@ fn playouts_keep_the_key_and_the_action_text_in_step() {
             if legal.is_empty() {
                 break;
             }
+            same_for_the_search(&p, &legal);
             let mut seen = BTreeSet::new();
             for a in &legal {
                 let t = action_text(a, cat);
