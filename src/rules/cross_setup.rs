@@ -106,8 +106,8 @@ pub enum CrossSetupError {
     /// More freezes than the position holds.
     #[error("more than {MAX_FREEZES} freezes")]
     TooManyFreezes,
-    /// F35: a finished game shows one result; two dratped Navias show two.
-    #[error("two dratped Navias: a finished game shows one winner (F29, F35)")]
+    /// F35: a finished game shows one way it ended: three Navia on one team (F28) or one dratped Navia (F29).
+    #[error("more than one way the game has ended: three Navia on one team or a dratped Navia, not both (F35)")]
     TwoEnds,
 }
 
@@ -121,7 +121,7 @@ impl PositionOf<Cross> {
     /// Build and check a cross position from its plain form: the one place that decides whether a setup is a
     /// position the four-player game can reach (F35). Checks in order: holes empty, piece classes, per-list
     /// limits and pools, the game's totals, exactly four Navias, freezes (D16), then the result shown on the
-    /// board (a dratped Navia: its team won, F29).
+    /// board: a team holding three Navia won (F28), or a dratped Navia's team did (F29).
     pub fn from_cross_setup(cat: &'static Catalogue, s: &CrossSetup) -> Result<PositionOf<Cross>, CrossSetupError> {
         let hole = |i: usize| !BitboardOf::<Cross>::FULL.has(SquareOf::from_index(i));
         if let Some(i) = (0..SLOTS).find(|&i| s.board[i].is_some() && hole(i)) {
@@ -172,17 +172,19 @@ impl PositionOf<Cross> {
                 return Err(CrossSetupError::TooManyFreezes);
             }
         }
+        let three = Seat::ALL.into_iter().find(|&t| p.navias_held(t) >= 3);
         let dratped: Vec<Seat> = (p.navias & p.dratped)
             .filter_map(|sq| p.piece_at(sq))
             .map(|pl| pl.side)
             .collect();
-        match dratped.as_slice() {
-            [] => {}
-            &[winner] => p.set_outcome(OutcomeOf {
-                winner,
-                reason: WinReason::NaviaDratp,
-            }),
+        let result = match (three, dratped.as_slice()) {
+            (None, []) => None,
+            (Some(winner), []) => Some((winner, WinReason::ThreeNavia)),
+            (None, &[winner]) => Some((winner, WinReason::NaviaDratp)),
             _ => return Err(CrossSetupError::TwoEnds),
+        };
+        if let Some((winner, reason)) = result {
+            p.set_outcome(OutcomeOf { winner, reason });
         }
         debug_assert_eq!(p.key, p.compute_key());
         Ok(p)
