@@ -466,6 +466,28 @@ fn f14_the_thirty_are_paid_before_a_following_dratp_capped_and_never_doubled() {
 }
 
 #[test]
+fn f37_a_navia_take_then_a_dratp_with_a_choice_reads_as_the_spec_writes_it() {
+    // Tiny Kiggoshi (dratp: remove any-battle, sacrifice) takes West's Navia on f6 with an empty pool; the 30
+    // pay the dratp (7 in the reduction zone), whose choice removes North's Gulled on d4: `e5f6=i9+:d4` (F37).
+    let p = built(
+        &[("e5", "s[M07]"), ("f6", "w[N03]"), ("d4", "nB")],
+        Seat::South,
+        [0; 4],
+        "-/-/-/-",
+        "-/-/-/-",
+    );
+    let a = parse_action("e5f6=i9+:d4", &p).unwrap();
+    assert_eq!(a.pharaoh, Some(sq("i9")));
+    assert_eq!(a.follow, dratp::rules::Follow::Dratp);
+    let after = play(&p, "e5f6=i9+:d4");
+    assert_eq!(at(&after, "i9").as_deref(), Some("s[N03]"));
+    assert_eq!(at(&after, "d4"), None);
+    assert_eq!(at(&after, "f6"), None, "Tiny Kiggoshi is sacrificed");
+    assert_eq!(after.pool(Seat::South), 30 - 7);
+    assert_eq!(after.grave(Seat::North).black, 1);
+}
+
+#[test]
 fn d17_f14_revenge_never_removes_a_navia() {
     // South's Navia takes North's dratped Papillonera: the Navia stays (R21).
     let p = built(
