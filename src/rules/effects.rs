@@ -9,7 +9,7 @@ use super::constants::MAX_CHOICES;
 use super::geometry::{Geometry, Word};
 use super::movegen::{dir_index, names_seats, ring, ActionSink};
 use super::piece::{Piece, PlacedOf};
-use super::position::{FreezeOf, PositionOf, MAX_FREEZES};
+use super::position::{FreezeOf, PositionOf};
 use super::square::{BitboardOf, SquareOf};
 
 impl EffectStep {
@@ -579,6 +579,7 @@ impl<G: Geometry> PositionOf<G> {
         };
         let mut moved: Vec<FreezeOf<G>> = self
             .freezes
+            .as_ref()
             .iter()
             .flatten()
             .map(|f| FreezeOf {
@@ -592,6 +593,6 @@ impl<G: Geometry> PositionOf<G> {
 
     /// Whether a freeze slot is free (Kanaba).
     pub(super) fn freeze_slot_free(&self) -> bool {
-        self.freezes.iter().filter(|f| f.is_some()).count() < MAX_FREEZES
+        self.freezes.as_ref().iter().any(Option::is_none)
     }
 }
