@@ -895,7 +895,7 @@ fn f35_setup_checks_navias_totals_pools_and_freezes() {
     s.graves[0].black = 28;
     assert!(CrossPosition::from_cross_setup(cat, &s).is_ok());
 
-    // D16: freezes between two different battle pieces, at most four.
+    // D16: freezes between two different battle pieces, at most eight (one per Kanaba of four forces).
     let freeze = |by: &str, target: &str| FreezeOf {
         by: sq(by),
         target: sq(target),
@@ -922,10 +922,12 @@ fn f35_setup_checks_navias_totals_pools_and_freezes() {
         matches!(setup_error(&s), CrossSetupError::FreezeSquares(_)),
         "an index off the board"
     );
-    s.freezes = ["d2", "e2", "f2", "g2", "h2"]
-        .iter()
-        .map(|t| freeze("d10", t))
-        .collect();
+    let targets = ["d2", "e2", "f2", "g2", "h2", "c1", "d1", "h1", "i1"];
+    s.freezes = targets[..8].iter().map(|t| freeze("d10", t)).collect();
+    let p = CrossPosition::from_cross_setup(cat, &s).unwrap();
+    assert_eq!(p.freeze_list().len(), 8);
+    assert_eq!(p.key(), p.compute_key());
+    s.freezes = targets.iter().map(|t| freeze("d10", t)).collect();
     assert_eq!(setup_error(&s), CrossSetupError::TooManyFreezes);
     assert_eq!(setup_error(&s).field(), "effects");
 }

@@ -105,8 +105,8 @@ pub enum CrossSetupError {
     /// A freeze whose squares do not hold two different battle pieces (D16).
     #[error("freeze:{}{} needs two different battle pieces on those squares (D16)", .0.by, .0.target)]
     FreezeSquares(FreezeOf<Cross>),
-    /// More freezes than the position holds.
-    #[error("more than {MAX_FREEZES} freezes")]
+    /// More freezes than the position holds: one per Kanaba of four forces (D16).
+    #[error("more than {} freezes", 2 * MAX_FREEZES)]
     TooManyFreezes,
     /// F35: a finished game shows one way it ended: three Navia on one team (F28) or one dratped Navia (F29).
     #[error("more than one way the game has ended: three Navia on one team or a dratped Navia, not both (F35)")]
