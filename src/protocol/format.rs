@@ -177,13 +177,19 @@ pub(super) fn bench_totals(nodes: u64, time: Duration) -> Vec<String> {
     ]
 }
 
-/// The `query` answer: `response <true|false>` or the result word.
-pub(super) fn query_answer(q: Query, result: Option<GameResult>, to_move: Side) -> String {
+/// The duel's `query` answer: `response <true|false>` or the result word; `None` for naviadratp4's queries.
+pub(super) fn query_answer(q: Query, result: Option<GameResult>, to_move: Side) -> Option<String> {
     let answer = match q {
         Query::GameOver => result.is_some().to_string(),
         Query::P1Turn => (to_move == Side::White).to_string(),
         Query::Result => result_word(result).to_string(),
+        Query::Phase | Query::Seats | Query::Ranking => return None,
     };
+    Some(response(&answer))
+}
+
+/// `response <answer>`: the answer to `query`.
+pub(super) fn response(answer: &str) -> String {
     format!("response {answer}")
 }
 
@@ -244,6 +250,11 @@ pub(super) fn hello(d: Dialect, options: impl Iterator<Item = String>) -> Vec<St
         Dialect::Ugi => "ugiok".to_string(),
     });
     lines
+}
+
+/// The error text for a word only `naviadratp4` knows, sent while the duel is played.
+pub(super) fn four_player_word(command: &str, word: &str) -> String {
+    format!("{command}: '{word}' is a naviadratp4 word; the variant is naviadratp (see UCI_Variant)")
 }
 
 /// The one line that reports bad input or a refused request.

@@ -152,9 +152,10 @@ impl Session {
             Command::Position { start, moves } => self.position(&start, &moves),
             Command::Query(q) => self.query(q),
             Command::Display => self.display(),
-            Command::Legal => {
+            Command::Legal(None) => {
                 self.out.line(&format::legal(&self.legal_texts()));
             }
+            Command::Legal(Some(_)) => self.error(&format::four_player_word("legal", "seat")),
             Command::Eval => self
                 .out
                 .lines(Searcher::eval_report_with(&self.game, &self.opts.weights).lines()),
@@ -320,14 +321,20 @@ impl Session {
     }
 
     /// `startpos forces`: each force resolved and checked under the `Force Rule` (R28, R29), then the setup (R7).
-    fn forces_start(&self, words: &[ForceWords; 2]) -> Result<Position, String> {
+    fn forces_start(&self, words: &[ForceWords]) -> Result<Position, String> {
+        let [first, second] = words else {
+            return Err(format!(
+                "position: forces takes two forces, first player first (<navia>:<maseitai>,…), got {}",
+                words.len()
+            ));
+        };
         let force = |w: &ForceWords, who: &str| -> Result<Force, String> {
             let m: Vec<&str> = w.maseitai.iter().map(String::as_str).collect();
             let f = Force::from_words(&w.navia, &m, self.cat)
                 .and_then(|f| validate(&f, self.opts.force_rule, self.cat).map(|()| f));
             f.map_err(|e| format!("position: bad force for the {who} player: {e}"))
         };
-        let (first, second) = (force(&words[0], "first")?, force(&words[1], "second")?);
+        let (first, second) = (force(first, "first")?, force(second, "second")?);
         start_position(&first, &second, self.cat).map_err(|e| format!("position: {e}"))
     }
 
@@ -363,7 +370,10 @@ impl Session {
 
     fn query(&self, q: Query) {
         let to_move = self.game.position().side_to_move();
-        self.out.line(&format::query_answer(q, self.game.result(), to_move));
+        match format::query_answer(q, self.game.result(), to_move) {
+            Some(answer) => self.out.line(&answer),
+            None => self.error(&format::four_player_word("query", q.word())),
+        }
     }
 
     /// The game's legal actions as text, sorted: none once the game has a result (D14).
@@ -418,9 +428,10 @@ impl Session {
                 Err(e) => self.error(&format!("go searchmoves: {e}")),
             }
         }
+        let (time, inc) = p.duel_clock();
         Limits {
-            time: p.time.map(|t| t.map(ms)),
-            inc: p.inc.map(|t| t.map(ms)),
+            time: time.map(|t| t.map(ms)),
+            inc: inc.map(|t| t.map(ms)),
             movestogo: p.movestogo,
             movetime: p.movetime.map(ms),
             depth: p.depth,
@@ -437,6 +448,18 @@ impl Session {
     /// ponder move) is trusted and checked in debug builds.
     fn go(&mut self, p: &GoParams, signals: &Signals) -> Vec<String> {
         let started = Instant::now();
+        // The duel does not know naviadratp4's words: a bad `go`, answered as `go depth 1` (protocol.md).
+        let depth_1 = GoParams {
+            depth: Some(1),
+            ..GoParams::default()
+        };
+        let p = match p.four_player_word() {
+            Some(w) => {
+                self.error(&format::four_player_word("go", w));
+                &depth_1
+            }
+            None => p,
+        };
         let root = *self.game.position();
         let cat = root.catalogue();
         let limits = self.go_limits(p, &root);

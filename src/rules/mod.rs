@@ -55,7 +55,7 @@ pub mod zobrist;
 pub use action::{Action, ActionKind, ActionOf, Choices, ChoicesOf, Follow, Token, TokenOf};
 pub use catalogue::{Catalogue, Kind, PieceCode};
 pub use duel::Duel;
-pub use forces::{Draft, Force, ForceError, ForceRule};
+pub use forces::{Draft, Draft4, DraftOf, Force, ForceError, ForceRule, Picker};
 pub use game::{EndReason, Game, GameResult};
 pub use geometry::{Geometry, Team};
 pub use make::IllegalAction;
