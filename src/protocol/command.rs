@@ -83,6 +83,11 @@ const EXPECT_WORDS: [(&str, Phase); 3] = [
     ("promise", Phase::Promise),
 ];
 
+/// The word `go` reads as the phase `p`, if there is one (`declare`, `bid`, `promise`; none for phase `a`).
+pub fn expect_word(p: Phase) -> Option<&'static str> {
+    EXPECT_WORDS.iter().find(|(_, q)| *q == p).map(|(w, _)| *w)
+}
+
 /// The clock words of the players after the second, `naviadratp4`'s alone (F41).
 const FOUR_CLOCK_WORDS: [(&str, usize, bool); 4] = [
     ("p3time", 2, false),

@@ -13,7 +13,7 @@ use super::engine::Job;
 use super::format::{self, game_over_answer, info_line};
 use super::options::{self, OptionDef, OptionId, OptionValue, TuneParam, OPTIONS};
 use super::output::Output;
-use crate::rules::forces::{find_piece, start_position, validate, Draft, Force, ForceRule};
+use crate::rules::forces::{find_piece, start_position, validate, DraftOf, Force, ForceRule, Picker};
 use crate::rules::rng::Rng;
 use crate::rules::{action_text, parse_action, parse_nfen, perft, Action, Catalogue, Game, MoveError, Position};
 use crate::search::draft::rank_picks;
@@ -160,7 +160,7 @@ impl Session {
                 .out
                 .lines(Searcher::eval_report_with(&self.game, &self.opts.weights).lines()),
             Command::Catalogue => self.out.lines(self.cat.to_text().lines()),
-            Command::Draft { pool, picks } => self.draft(&pool, &picks),
+            Command::Draft { pool, picks } => self.draft(&pool, &picks, format::draft_side),
             // Handled by the reader; nothing reaches here.
             Command::IsReady | Command::Stop | Command::PonderHit | Command::Quit => {}
             Command::Go(_) | Command::Perft { .. } | Command::Bench(_) => {}
@@ -338,8 +338,9 @@ impl Session {
         start_position(&first, &second, self.cat).map_err(|e| format!("position: {e}"))
     }
 
-    /// `go draft`: `info string` lines with every candidate's scores, best first, then `bestpick`.
-    fn draft(&self, pool: &[String], picks: &[String]) {
+    /// `go draft`: `info string` lines with every candidate's scores, best first, then `bestpick` for the one
+    /// whose pick it is: a player of the duel (R30) or a seat in snake order (F11); `who` names it.
+    fn draft<P: Picker>(&self, pool: &[String], picks: &[String], who: impl Fn(P) -> String) {
         let kinds = |ws: &[String]| {
             ws.iter()
                 .map(|w| find_piece(w, self.cat))
@@ -347,13 +348,13 @@ impl Session {
         };
         let draft = kinds(pool)
             .and_then(|p| Ok((p, kinds(picks)?)))
-            .and_then(|(p, k)| Draft::new(p, k, self.cat));
+            .and_then(|(p, k)| DraftOf::<P>::new(p, k, self.cat));
         let draft = match draft {
             Ok(d) => d,
             Err(e) => return self.error(&format!("go draft: {e}")),
         };
-        let Some(side) = draft.to_pick() else {
-            return self.out.lines(format::draft_complete());
+        let Some(picker) = draft.to_pick() else {
+            return self.out.lines(format::draft_complete(draft.picks().len()));
         };
         let ranked = rank_picks(&draft, self.cat);
         // A draft always leaves at least two pieces before the last pick, so `ranked` is not empty.
@@ -365,7 +366,7 @@ impl Session {
             0
         };
         self.out
-            .lines(format::draft_answer(&ranked, ranked.get(at), side, self.cat));
+            .lines(format::draft_answer(&ranked, ranked.get(at), &who(picker), self.cat));
     }
 
     fn query(&self, q: Query) {
@@ -409,7 +410,12 @@ impl Session {
         }
         let elapsed = start.elapsed();
         counts.sort();
-        format::perft_answer(depth, full, &counts, elapsed)
+        let mode = if full {
+            format::PERFT_FULL
+        } else {
+            format::PERFT_COUNTED
+        };
+        format::perft_answer(depth, mode, &counts, elapsed)
     }
 
     /// `bench`: the search's progress as `info string`, then the totals (of the positions done, after `stop`).
