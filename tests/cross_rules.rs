@@ -5,6 +5,7 @@
 use std::collections::BTreeSet;
 
 use dratp::rules::catalogue::BUILTIN_TEXT;
+use dratp::rules::movegen::{ActionSink, Family};
 use dratp::rules::rng::Rng;
 use dratp::rules::{
     action_text, cross_board_text, cross_start_setup, default_forces4, parse_action, parse_action_syntax,
@@ -465,6 +466,28 @@ fn f14_the_thirty_are_paid_before_a_following_dratp_capped_and_never_doubled() {
 }
 
 #[test]
+fn f37_a_navia_take_then_a_dratp_with_a_choice_reads_as_the_spec_writes_it() {
+    // Tiny Kiggoshi (dratp: remove any-battle, sacrifice) takes West's Navia on f6 with an empty pool; the 30
+    // pay the dratp (7 in the reduction zone), whose choice removes North's Gulled on d4: `e5f6=i9+:d4` (F37).
+    let p = built(
+        &[("e5", "s[M07]"), ("f6", "w[N03]"), ("d4", "nB")],
+        Seat::South,
+        [0; 4],
+        "-/-/-/-",
+        "-/-/-/-",
+    );
+    let a = parse_action("e5f6=i9+:d4", &p).unwrap();
+    assert_eq!(a.pharaoh, Some(sq("i9")));
+    assert_eq!(a.follow, dratp::rules::Follow::Dratp);
+    let after = play(&p, "e5f6=i9+:d4");
+    assert_eq!(at(&after, "i9").as_deref(), Some("s[N03]"));
+    assert_eq!(at(&after, "d4"), None);
+    assert_eq!(at(&after, "f6"), None, "Tiny Kiggoshi is sacrificed");
+    assert_eq!(after.pool(Seat::South), 30 - 7);
+    assert_eq!(after.grave(Seat::North).black, 1);
+}
+
+#[test]
 fn d17_f14_revenge_never_removes_a_navia() {
     // South's Navia takes North's dratped Papillonera: the Navia stays (R21).
     let p = built(
@@ -527,6 +550,11 @@ fn t13_f8_line_over_only_across_the_opposite_end_line() {
     assert!(
         !texts(&south).iter().any(|t| t.starts_with("f1^")),
         "F8: no Navia goal on the cross"
+    );
+    let e = parse_action("f11^", &south).unwrap_err();
+    assert!(
+        matches!(e, MoveError::Syntax(..)) && e.to_string().contains("no Navia goal"),
+        "{e}"
     );
 }
 
@@ -647,6 +675,56 @@ fn f18_d24_enemy_summon_and_outposts_bar_every_other_seat() {
         !texts(&plain).contains("a9b9"),
         "D24: an outpost cannot be taken by moves"
     );
+}
+
+/// The in-place dratp of the piece on `from` by the seat to act, its tokens only (`e5+:c5` gives `c5`).
+fn dratp_tokens(p: &CrossPosition, from: &str) -> BTreeSet<String> {
+    let prefix = format!("{from}+:");
+    texts(p)
+        .into_iter()
+        .filter_map(|t| t.strip_prefix(&prefix).map(String::from))
+        .collect()
+}
+
+#[test]
+fn f18_d3_targets_are_any_teams_battle_pieces_never_a_navia() {
+    // Tiny Kiggoshi (dratp: remove any-battle, sacrifice).
+    let cost = cat().get(kind("M07")).cost;
+    let p = built(
+        &[("e5", "s[M07]"), ("c5", "wB"), ("g8", "nR"), ("j4", "eB"), ("d3", "sB")],
+        Seat::South,
+        [cost, 0, 0, 0],
+        "-/-/-/-",
+        "-/-/-/-",
+    );
+    assert_eq!(dratp_tokens(&p, "e5"), strings("c5 d3 g8 j4"));
+    let after = play(&p, "e5+:g8");
+    assert_eq!(at(&after, "g8"), None);
+    assert_eq!(after.grave(Seat::North).red, 1);
+    assert_eq!(after.pool(Seat::South), 0, "R14: no gyullas for a removal");
+}
+
+#[test]
+fn f17_d16_a_frozen_piece_gives_no_check() {
+    // North's Gulled on f2 steps south onto South's Navia on f1; South's Kanaba (dratp: freeze any-battle)
+    // freezes it.
+    let cost = cat().get(kind("M18")).cost;
+    let p = built(
+        &[("e5", "s[M18]"), ("f2", "nB")],
+        Seat::South,
+        [cost, 0, 0, 0],
+        "-/-/-/-",
+        "-/-/-/-",
+    );
+    assert!(p.in_check(Seat::South));
+    let a = parse_action("e5+:f2", &p).unwrap();
+    assert!(!p.takes_piece(&a), "R14: an effect takes nothing");
+    let after = play(&p, "e5+:f2");
+    assert!(!after.in_check(Seat::South));
+    assert!(!with_side(&after, Seat::North)
+        .legal_actions()
+        .iter()
+        .any(|a| a.from == sq("f2")));
 }
 
 #[test]
@@ -827,6 +905,45 @@ fn f14_d20_tagus_further_move_takes_a_navia_onto_a_pharaoh_square() {
 
 // ---------------------------------------------------------------- random playouts
 
+/// A sink that keeps effect families unexpanded, as the search's staged move list does.
+#[derive(Default)]
+struct Heads {
+    actions: Vec<CrossAction>,
+    heads: Vec<CrossAction>,
+}
+
+impl ActionSink<Cross> for Heads {
+    fn push(&mut self, a: CrossAction) {
+        self.actions.push(a);
+    }
+
+    fn push_family(&mut self, family: Family<'_, Cross>) {
+        self.heads.push(family.head());
+    }
+}
+
+/// What the search sees must be what `legal_actions` lists: the count, the reach map's list with families
+/// expanded later, and check read from the map.
+fn same_for_the_search(p: &CrossPosition, legal: &[CrossAction]) {
+    assert_eq!(p.count_actions(), legal.len() as u64);
+    let map = p.reach_map();
+    let mut staged = Heads::default();
+    p.generate_with(&map, &mut staged);
+    let mut all = staged.actions;
+    for head in &staged.heads {
+        p.expand_family(head, &mut all);
+    }
+    let sorted = |v: &[CrossAction]| -> Vec<String> {
+        let mut t: Vec<String> = v.iter().map(|a| action_text(a, Catalogue::builtin())).collect();
+        t.sort();
+        t
+    };
+    assert_eq!(sorted(&all), sorted(legal));
+    for seat in [Seat::South, Seat::West, Seat::North, Seat::East] {
+        assert_eq!(map.in_check(p, seat), p.in_check(seat), "{seat:?}");
+    }
+}
+
 #[test]
 fn playouts_keep_the_key_and_the_action_text_in_step() {
     let cat = Catalogue::builtin();
@@ -843,6 +960,7 @@ fn playouts_keep_the_key_and_the_action_text_in_step() {
             if legal.is_empty() {
                 break;
             }
+            same_for_the_search(&p, &legal);
             let mut seen = BTreeSet::new();
             for a in &legal {
                 let t = action_text(a, cat);

@@ -406,16 +406,18 @@ impl<G: Geometry> PositionOf<G> {
             // own Gulled rank from its left to its right (F2).
             (EffectStep::ReviveGulled, _) => {
                 let g = self.graves[us];
-                let mut squares: Vec<SquareOf<G>> = (G::gulled_rank(us) & !self.occupied()).collect();
-                if names_seats::<G>() {
-                    let (rx, ry) = G::turn(us, 1, 0);
-                    squares.sort_by_key(|s| s.file() * rx + s.rank() * ry);
-                }
+                let mut empty = G::gulled_rank(us) & !self.occupied();
+                // The rank is one line, so left to right runs up or down the square indices.
+                let (rx, ry) = G::turn(us, 1, 0);
+                let downwards = names_seats::<G>() && rx + ry * G::WIDTH < 0;
                 let mut placed = 0u8;
-                for s in squares {
-                    if placed == g.black {
-                        break;
-                    }
+                while placed < g.black && !empty.is_empty() {
+                    let s = if downwards {
+                        SquareOf::from_index(empty.0.highest() as usize)
+                    } else {
+                        SquareOf::from_index(empty.0.lowest() as usize)
+                    };
+                    empty &= !s.bb();
                     self.put(
                         s,
                         PlacedOf {
