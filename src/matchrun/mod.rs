@@ -61,16 +61,17 @@ pub fn main_with_args(args: &[String], out: &mut dyn Write) -> i32 {
                 jsonout: jsonout.as_deref(),
                 partial,
             };
-            match summary::merge(&req, out) {
-                Ok(_) => 0,
+            let merged = summary::merge(&req, out).map(|_| ());
+            match merged {
+                Ok(()) => 0,
                 Err(e) => {
                     eprintln!("dratp-match: {e}");
                     1
                 }
             }
         }
-        cli::Command::Run(cfg) => match tournament::run(&cfg, out) {
-            Ok(_) => 0,
+        cli::Command::Run(cfg) => match tournament::run(&cfg, out).map(|_| ()) {
+            Ok(()) => 0,
             Err(e) => {
                 eprintln!("dratp-match: {e}");
                 1
@@ -116,10 +117,10 @@ fn replay(file: &std::path::Path, catalogue: Option<&std::path::Path>, out: &mut
     for (i, g) in games.iter().enumerate() {
         let c = pgn::replay_game(i + 1, g, cat);
         let line = match &c.verdict {
-            Ok(s) => format!("Game {}: ok, {} plies, {s}", c.index, c.plies),
+            Ok(s) => format!("Game {}: ok, {} {}, {s}", c.index, c.plies, c.unit),
             Err(e) => {
                 bad += 1;
-                format!("Game {}: MISMATCH after {} plies: {e}", c.index, c.plies)
+                format!("Game {}: MISMATCH after {} {}: {e}", c.index, c.plies, c.unit)
             }
         };
         let _ = writeln!(out, "{line}");

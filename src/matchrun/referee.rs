@@ -226,9 +226,29 @@ pub enum Answer {
         /// The last depth reported.
         depth: Option<u32>,
     },
-    /// No usable answer: how the game records it, what the engine did (after its
-    /// side's name), and whether it crashed or stalled (it is restarted).
-    Failed(Termination, String, bool),
+    /// No usable answer.
+    Failed(Failure),
+}
+
+/// Why an engine gave no usable answer.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Failure {
+    /// How a two-player game records it.
+    pub termination: Termination,
+    /// What the engine did, after its side's name: `disconnects`.
+    pub what: String,
+    /// Whether it crashed or stalled (it is restarted).
+    pub dead: bool,
+}
+
+impl Failure {
+    fn new(termination: Termination, what: String, dead: bool) -> Failure {
+        Failure {
+            termination,
+            what,
+            dead,
+        }
+    }
 }
 
 /// Play one game; `engines[0]` has the first move's side `w` (white), `engines[1]` black.
@@ -288,7 +308,14 @@ pub fn play_game(rules: &GameRules, engines: [&mut EngineProc; 2]) -> GameReport
         );
         let (text, at, score, depth, sent) = match answer {
             (Answer::Move { text, at, score, depth }, sent) => (text, at, score, depth, sent),
-            (Answer::Failed(termination, what, dead), _) => {
+            (
+                Answer::Failed(Failure {
+                    termination,
+                    what,
+                    dead,
+                }),
+                _,
+            ) => {
                 report.restart[i] = true;
                 report.crashed[i] = dead;
                 report.outcome = Outcome {
@@ -486,7 +513,7 @@ pub fn advance_clock(c: &EngineConfig, clock: &mut SideClock, elapsed: Duration)
 fn ask(e: &mut EngineProc, start_nfen: &str, moves: &[String], go: &str, wait: Duration) -> (Answer, Instant) {
     match send_go(e, &position_line(start_nfen, moves), go) {
         Ok(sent) => (read_answer(e, sent, wait, "bestmove"), sent),
-        Err(failed) => (failed, Instant::now()),
+        Err(failed) => (Answer::Failed(failed), Instant::now()),
     }
 }
 
@@ -501,8 +528,8 @@ pub fn position_line(start: &str, moves: &[String]) -> String {
 
 /// Send a position and a `go`; returns the moment `go` was written (the engine's clock
 /// starts then), or the failure of an engine that is gone.
-pub fn send_go(e: &mut EngineProc, position: &str, go: &str) -> Result<Instant, Answer> {
-    let gone = |err: EngineError| Answer::Failed(Termination::Abandoned, failure_text(&err), true);
+pub fn send_go(e: &mut EngineProc, position: &str, go: &str) -> Result<Instant, Failure> {
+    let gone = |err: EngineError| Failure::new(Termination::Abandoned, failure_text(&err), true);
     e.send(position).map_err(gone)?;
     e.send(go).map_err(gone)
 }
@@ -518,10 +545,11 @@ pub fn read_answer(e: &mut EngineProc, sent: Instant, wait: Duration, keyword: &
     let untimed = e.config().tc.is_none() && e.config().st.is_none();
     let (mut score, mut depth) = (None, None);
     loop {
+        let failed = |termination, reason: String, dead| Answer::Failed(Failure::new(termination, reason, dead));
         let (at, line) = match e.recv(deadline, keyword) {
             Ok(x) => x,
             Err(EngineError::Timeout(_, _)) if untimed => {
-                return Answer::Failed(
+                return failed(
                     Termination::Abandoned,
                     format!("stalls (no {what} within {ms} ms)"),
                     true,
@@ -529,9 +557,9 @@ pub fn read_answer(e: &mut EngineProc, sent: Instant, wait: Duration, keyword: &
             }
             Err(EngineError::Timeout(_, _)) => {
                 let reason = format!("loses on time (no {what} within {ms} ms)");
-                return Answer::Failed(Termination::TimeForfeit, reason, false);
+                return failed(Termination::TimeForfeit, reason, false);
             }
-            Err(other) => return Answer::Failed(Termination::Abandoned, failure_text(&other), true),
+            Err(other) => return failed(Termination::Abandoned, failure_text(&other), true),
         };
         let mut words = line.split_whitespace();
         match words.next() {
@@ -548,19 +576,21 @@ pub fn read_answer(e: &mut EngineProc, sent: Instant, wait: Duration, keyword: &
                         score,
                         depth,
                     },
-                    None => Answer::Failed(
-                        Termination::RulesInfraction,
-                        format!(
+                    None => {
+                        let reason = format!(
                             "sends {keyword} without a{}",
                             if what == "move" { " move" } else { "n answer" }
-                        ),
-                        false,
-                    ),
+                        );
+                        failed(Termination::RulesInfraction, reason, false)
+                    }
                 };
             }
             Some(w) if w.starts_with("best") => {
-                let reason = format!("answers {w} where {keyword} is due");
-                return Answer::Failed(Termination::RulesInfraction, reason, false);
+                return failed(
+                    Termination::RulesInfraction,
+                    format!("answers {w} where {keyword} is due"),
+                    false,
+                );
             }
             _ => {}
         }

@@ -292,16 +292,21 @@ pub struct Prepared {
     pub pgn: Option<File>,
 }
 
-/// Everything a run does before its first game: load the catalogue, schedule, start
-/// each engine once (its `id name`; drafts), and give every game its start.
-pub fn prepare(cfg: &MatchConfig) -> Result<Prepared, String> {
-    let cat = super::load_catalogue(cfg.catalogue.as_deref())?;
-    let (all, slots) = schedule(cfg.engines.len(), cfg.tournament, cfg.games, cfg.rounds, cfg.repeat);
-    let total = all.len();
-    let jobs: Vec<Job> = all
-        .into_iter()
-        .filter(|j| cfg.shard.is_none_or(|s| s.holds(j.slot)))
-        .collect();
+/// The engines of a run, each started once before the first game, and the `-debug` log.
+pub struct Lineup {
+    /// The engines' settings.
+    pub configs: Vec<Arc<EngineConfig>>,
+    /// Each engine's `id name`, from its first start.
+    pub id_names: Vec<Option<String>>,
+    /// The started engines (`None`: could not be started, with `-recover`).
+    pub procs: Vec<Option<EngineProc>>,
+    /// The `-debug` log.
+    pub log: Option<Arc<IoLog>>,
+}
+
+/// Open the `-debug` log and start every engine once: its `id name`, and a failure
+/// before the first game for an engine that cannot even start (unless `-recover`).
+pub fn start_lineup(cfg: &MatchConfig) -> Result<Lineup, String> {
     let log = match &cfg.debug {
         None => None,
         Some(None) => Some(IoLog::new(Box::new(std::io::stderr()))),
@@ -333,6 +338,44 @@ pub fn prepare(cfg: &MatchConfig) -> Result<Prepared, String> {
             Err(e) => return Err(format!("engine '{}': {e}", c.name)),
         }
     }
+    Ok(Lineup {
+        configs,
+        id_names,
+        procs,
+        log,
+    })
+}
+
+/// The `-pgnout` file, opened for appending.
+pub fn open_records(cfg: &MatchConfig) -> Result<Option<File>, String> {
+    cfg.pgnout
+        .as_ref()
+        .map(|p| {
+            OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .map_err(|e| format!("-pgnout: {}: {e}", p.display()))
+        })
+        .transpose()
+}
+
+/// Everything a run does before its first game: load the catalogue, schedule, start
+/// each engine once (its `id name`; drafts), and give every game its start.
+pub fn prepare(cfg: &MatchConfig) -> Result<Prepared, String> {
+    let cat = super::load_catalogue(cfg.catalogue.as_deref())?;
+    let (all, slots) = schedule(cfg.engines.len(), cfg.tournament, cfg.games, cfg.rounds, cfg.repeat);
+    let total = all.len();
+    let jobs: Vec<Job> = all
+        .into_iter()
+        .filter(|j| cfg.shard.is_none_or(|s| s.holds(j.slot)))
+        .collect();
+    let Lineup {
+        configs,
+        id_names,
+        mut procs,
+        log,
+    } = start_lineup(cfg)?;
     let starts: Vec<JobStart> = match &cfg.draft {
         Some(d) => draft_starts(d, cat, &jobs, &configs, &mut procs, &log)?,
         None => {
@@ -345,16 +388,7 @@ pub fn prepare(cfg: &MatchConfig) -> Result<Prepared, String> {
     for e in procs.into_iter().flatten() {
         e.quit();
     }
-    let pgn = match &cfg.pgnout {
-        Some(p) => Some(
-            OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(p)
-                .map_err(|e| format!("-pgnout: {}: {e}", p.display()))?,
-        ),
-        None => None,
-    };
+    let pgn = open_records(cfg)?;
     let games = jobs
         .into_iter()
         .zip(starts)
