@@ -92,6 +92,21 @@ fn wdl_json(w: Wdl) -> Vec<(&'static str, Json)> {
     ]
 }
 
+/// The fields that open every summary: the event, the arguments that define the games,
+/// the shard (`[1, 1]` for a whole run) and the games of the whole run (`-merge` reads them).
+pub fn run_fields(cfg: &MatchConfig, scheduled: usize) -> Vec<(&'static str, Json)> {
+    let shard = cfg.shard.map_or([1, 1], |s| [s.index, s.count]);
+    vec![
+        ("event", Json::str(cfg.event.clone())),
+        (
+            "arguments",
+            Json::Arr(cfg.arguments.iter().map(|a| Json::str(a.clone())).collect()),
+        ),
+        ("shard", Json::Arr(shard.iter().map(|&v| Json::Int(v.into())).collect())),
+        ("games_scheduled", Json::Int(scheduled as i64)),
+    ]
+}
+
 /// The `-jsonout` document.
 pub fn summary_json(cfg: &MatchConfig, s: &Summary) -> Json {
     let name = |i: usize| Json::str(s.players[i].name.clone());
@@ -136,26 +151,9 @@ pub fn summary_json(cfg: &MatchConfig, s: &Summary) -> Json {
             Json::obj(f)
         })
         .collect();
-    let mut doc = vec![
-        ("event", Json::str(cfg.event.clone())),
-        (
-            "arguments",
-            Json::Arr(cfg.arguments.iter().map(|a| Json::str(a.clone())).collect()),
-        ),
-        (
-            "shard",
-            Json::Arr(
-                cfg.shard
-                    .map_or([1, 1], |s| [s.index, s.count])
-                    .iter()
-                    .map(|&v| Json::Int(v.into()))
-                    .collect(),
-            ),
-        ),
-        ("games_scheduled", Json::Int(s.scheduled as i64)),
-        ("players", Json::Arr(players)),
-        ("games", Json::Arr(games)),
-    ];
+    let mut doc = run_fields(cfg, s.scheduled);
+    doc.push(("players", Json::Arr(players)));
+    doc.push(("games", Json::Arr(games)));
     if s.players.len() == 2 {
         doc.push((
             "pentanomial",
