@@ -159,6 +159,10 @@ impl Team for Seat {
     fn slot(self) -> usize {
         self.index()
     }
+
+    fn letter(self) -> char {
+        Seat::letter(self)
+    }
 }
 
 impl Geometry for Cross {

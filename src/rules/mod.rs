@@ -72,6 +72,7 @@ pub use piece::{Piece, PieceSet, Placed, PlacedOf};
 pub use position::{
     FreezeOf, GraveSetup, NfenField, Outcome, OutcomeOf, Position, PositionOf, Setup, SetupError, WinReason, START_NFEN,
 };
+pub use round::game::{Error4, Game4, Result4, State4, Termination4, DEFAULT_ROUND_LIMIT};
 pub use round::{BoardView, Declarable, Declaration, Event, Phase, Round, RoundError, RoundSetup, SeatSet};
 pub use seat::Seat;
 pub use square::{Bitboard, BitboardOf, Side, Square, SquareOf};
