@@ -214,8 +214,7 @@ impl Variant {
     }
 }
 
-/// The round limit of a four-player game when `-roundlimit` is not given (F31).
-pub const DEFAULT_ROUND_LIMIT: u16 = 200;
+pub use crate::rules::DEFAULT_ROUND_LIMIT;
 
 /// Who plays whom.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

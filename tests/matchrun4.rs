@@ -1,0 +1,408 @@
+//! dratp-match for four players (F43): the command line, the seat rotation, scores and
+//! average places, the record's tags, games between fake engines that fail on purpose
+//! (each failure eliminates only its seat and the game goes on, F33), records that
+//! replay, shards that merge, and matches of the real engine.
+
+use std::path::Path;
+
+use dratp::matchrun::cli::{parse_args, Variant};
+use dratp::matchrun::four::record::{ranking_text, replay_game4};
+use dratp::matchrun::four::referee::Outcome4;
+use dratp::matchrun::four::standings::{seat_scores, Finished4, Summary4};
+use dratp::matchrun::four::table::run4;
+use dratp::matchrun::four::{schedule4, seating, Job4};
+use dratp::matchrun::pgn::read_games;
+use dratp::rules::{Catalogue, Seat, SeatSet, Termination4};
+
+mod match_common;
+use match_common::{config, dratp_match, fake, scratch, words};
+
+/// Four fakes, named a b c d, with the flags given per engine.
+fn fakes(flags: [&str; 4]) -> String {
+    ["a", "b", "c", "d"]
+        .iter()
+        .zip(flags)
+        .map(|(n, f)| fake(n, f))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn play4(text: &str) -> (Summary4, String) {
+    let mut out = Vec::new();
+    let s = run4(&config(text), &mut out).unwrap_or_else(|e| panic!("match failed: {e}"));
+    (s, String::from_utf8(out).unwrap())
+}
+
+/// Every record of the file replayed: the verdicts.
+fn replay_all(pgn: &Path) -> Vec<Result<String, String>> {
+    let text = std::fs::read_to_string(pgn).unwrap();
+    let games = read_games(&text).unwrap();
+    games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| replay_game4(i + 1, g, Catalogue::builtin()).verdict)
+        .collect()
+}
+
+fn outcome(winner: Option<Seat>, eliminated: &[Seat], ranking: [u8; 4]) -> Outcome4 {
+    Outcome4 {
+        winner,
+        termination: Some(if winner.is_some() {
+            Termination4::ThreeNavia
+        } else {
+            Termination4::RoundLimit
+        }),
+        ranking,
+        eliminated: eliminated.iter().copied().collect::<SeatSet>(),
+        reason: String::new(),
+    }
+}
+
+// ---- command line ----
+
+#[test]
+fn four_engines_exactly_and_only_four_player_options() {
+    let four = "-variant naviadratp4 -each depth=1 -engine cmd=a -engine cmd=b -engine cmd=c -engine cmd=d";
+    let c = config(&format!("{four} -roundlimit 30 -games 8 -concurrency 2"));
+    assert_eq!((c.variant, c.round_limit, c.games), (Variant::Four, 30, 8));
+    // F39: each engine is told the variant and the round limit before the game.
+    let options = &c.engines[0].options;
+    assert!(options.contains(&("UCI_Variant".to_string(), "naviadratp4".to_string())));
+    assert!(options.contains(&("Round Limit".to_string(), "30".to_string())));
+    assert_eq!(config(four).round_limit, 200);
+    // The same program four times, told apart by name.
+    let same = "-variant naviadratp4 -each cmd=x depth=1 -engine name=p -engine name=q -engine name=r -engine name=s";
+    assert_eq!(config(same).engines.len(), 4);
+    let err = |s: &str| parse_args(&words(s)).unwrap_err().to_string();
+    assert!(
+        err("-variant naviadratp4 -each depth=1 -engine cmd=a -engine cmd=b").contains("exactly four engines, got 2")
+    );
+    assert!(err(&format!("{four} -engine cmd=e")).contains("exactly four engines, got 5"));
+    for duel_only in [
+        "-repeat",
+        "-sprt elo0=0 elo1=5 alpha=0.05 beta=0.05",
+        "-draft",
+        "-maxmoves 9",
+        "-tournament gauntlet",
+    ] {
+        let e = err(&format!("{four} {duel_only}"));
+        assert!(e.contains("not with -variant naviadratp4"), "{duel_only}: {e}");
+    }
+    assert!(err(&format!("{four} -roundlimit 0")).contains("from 1 to 10000"));
+    assert!(err(&format!("{four} -roundlimit x")).starts_with("-roundlimit:"));
+    assert!(err("-each depth=1 -engine cmd=a -engine cmd=b -roundlimit 9").contains("needs -variant naviadratp4"));
+    assert!(err("-variant chess -each depth=1 -engine cmd=a -engine cmd=b").contains("not naviadratp or naviadratp4"));
+}
+
+// ---- seats, scores, places ----
+
+#[test]
+fn seats_rotate_so_each_engine_sits_at_each_seat_once_per_rotation() {
+    // F43: game g seats engine i at seat (i + g) mod 4.
+    assert_eq!(seating(0), [0, 1, 2, 3]);
+    assert_eq!(seating(1), [3, 0, 1, 2]);
+    assert_eq!(seating(2), [2, 3, 0, 1]);
+    assert_eq!(seating(5), seating(1));
+    for g in 0..8 {
+        for i in 0..4 {
+            assert_eq!(seating(g)[(i + g) % 4], i);
+        }
+    }
+    let jobs = schedule4(3, 2);
+    assert_eq!(jobs.len(), 6);
+    assert_eq!(jobs.iter().map(|j| j.number).collect::<Vec<_>>(), [1, 2, 3, 4, 5, 6]);
+    // A rotation of four games shares its start and its shard.
+    assert_eq!(jobs.iter().map(|j| j.slot).collect::<Vec<_>>(), [0, 0, 0, 0, 1, 1]);
+    for engine in 0..4 {
+        let mut seats: Vec<usize> = jobs[..4]
+            .iter()
+            .map(|j| j.seats.iter().position(|&e| e == engine).unwrap())
+            .collect();
+        seats.sort_unstable();
+        assert_eq!(seats, [0, 1, 2, 3], "engine {engine} over one rotation");
+    }
+}
+
+#[test]
+fn scores_and_average_places_of_hand_made_results() {
+    use Seat::*;
+    // A winner scores 1; no winner: 1/k to each of the k seats not eliminated (in twelfths).
+    assert_eq!(seat_scores(&outcome(Some(North), &[], [2, 3, 1, 4])), [0, 0, 12, 0]);
+    assert_eq!(seat_scores(&outcome(None, &[], [1, 2, 3, 4])), [3, 3, 3, 3]);
+    assert_eq!(seat_scores(&outcome(None, &[West], [1, 4, 2, 3])), [4, 0, 4, 4]);
+    assert_eq!(seat_scores(&outcome(None, &[West, East], [1, 4, 2, 3])), [6, 0, 6, 0]);
+    let names: Vec<String> = ["a", "b", "c", "d"].map(String::from).to_vec();
+    let mut s = Summary4::new(&names, vec![None; 4], 3);
+    let game = |number: u32, o: Outcome4| Finished4 {
+        job: Job4 {
+            number,
+            seats: seating(number as usize - 1),
+            slot: 0,
+        },
+        outcome: o,
+        events: 10,
+        start: String::new(),
+    };
+    // Game 1 (a S, b W, c N, d E): North (c) wins; places c 1, a 2, b 3, d 4.
+    let line = s.record(game(1, outcome(Some(North), &[], [2, 3, 1, 4])));
+    assert_eq!(line, "Standings after 1 games: a 0.00, b 0.00, c 1.00, d 0.00");
+    // Game 2 (d S, a W, b N, c E): no winner, West (a) eliminated: d, b, c 1/3 each.
+    s.record(game(2, outcome(None, &[West], [1, 4, 2, 2])));
+    // Game 3 (c S, d W, a N, b E): no winner, nobody out: 1/4 each.
+    let line = s.record(game(3, outcome(None, &[], [1, 1, 3, 4])));
+    assert_eq!(line, "Standings after 3 games: a 0.25, b 0.58, c 1.58, d 0.58");
+    let p = |name: &str| s.players.iter().find(|p| p.name == name).unwrap();
+    assert_eq!((p("c").score, p("c").wins, p("c").games), (19, 1, 3));
+    // Places: a 2, 4, 3; b 3, 2, 4; c 1, 2, 1; d 4, 1, 1.
+    assert_eq!(p("a").average_place(), 3.0);
+    assert_eq!(p("c").average_place(), 4.0 / 3.0);
+    assert_eq!(p("d").average_place(), 2.0);
+    // Score by seat: c won at North, took 1/3 at East and 1/4 at South.
+    assert_eq!(p("c").by_seat, [(1, 3), (0, 0), (1, 12), (1, 4)]);
+    let table = s.table();
+    let lines: Vec<&str> = table.lines().collect();
+    assert!(lines[0].starts_with("Rank Name"), "{table}");
+    assert!(
+        lines[1].contains(" c ") && lines[1].contains("1.58") && lines[1].contains("1.33"),
+        "{table}"
+    );
+    assert!(lines[1].contains("1.00/1"), "{table}");
+    // b and d share 0.58; d's average place (2.00) is better than b's (3.00).
+    assert!(lines[2].contains(" d ") && lines[3].contains(" b "), "{table}");
+}
+
+#[test]
+fn ranking_tags_join_shared_places() {
+    assert_eq!(ranking_text([1, 4, 2, 2]), "s n=e w");
+    assert_eq!(ranking_text([1, 2, 3, 4]), "s w n e");
+    assert_eq!(ranking_text([4, 1, 1, 1]), "w=n=e s");
+    assert_eq!(ranking_text([2, 3, 4, 1]), "e s w n");
+}
+
+#[test]
+fn go_lines_carry_every_seats_clock_and_the_phase_word() {
+    use dratp::matchrun::engine_proc::EngineError;
+    use dratp::matchrun::four::referee::{go_line4, SeatEngine};
+    use dratp::rules::Phase;
+    let c = config(
+        "-variant naviadratp4 -engine cmd=a tc=60+0.5 -engine cmd=b tc=40/30+0.1 -engine cmd=c st=0.2 \
+         -engine cmd=d depth=3 nodes=900",
+    );
+    let seats: [SeatEngine; 4] =
+        std::array::from_fn(|i| SeatEngine::new(Err(EngineError::Disconnected), &c.engines[i]));
+    // F41: p1…p4 are South…East; each engine's own clock and increment.
+    let clocks = "p1time 60000 p2time 30000 p3time 0 p4time 0 p1inc 500 p2inc 100 p3inc 0 p4inc 0";
+    assert_eq!(
+        go_line4(&seats, Seat::South, Phase::Decision),
+        format!("go declare seat s {clocks}")
+    );
+    assert_eq!(
+        go_line4(&seats, Seat::West, Phase::Bidding),
+        format!("go bid seat w {clocks} movestogo 40")
+    );
+    assert_eq!(
+        go_line4(&seats, Seat::North, Phase::Promise),
+        "go promise seat n movetime 200"
+    );
+    assert_eq!(
+        go_line4(&seats, Seat::East, Phase::Actions),
+        "go seat e depth 3 nodes 900"
+    );
+}
+
+// ---- games between fake engines ----
+
+#[test]
+fn sound_fakes_play_until_their_script_ends_and_the_last_seat_wins() {
+    let dir = scratch("sound");
+    let pgn = dir.join("games.pgn");
+    let (s, out) = play4(&format!(
+        "-variant naviadratp4 {} -each depth=1 -games 1 -pgnout {}",
+        fakes(["", "", "", ""]),
+        pgn.display()
+    ));
+    assert_eq!(s.games.len(), 1, "{out}");
+    let o = &s.games[0].outcome;
+    // Five rounds of Gulled steps, then North, West and South claim no action in round 6's queue (n w s e).
+    assert_eq!(
+        (o.winner, o.termination),
+        (Some(Seat::East), Some(Termination4::LastSeat)),
+        "{out}"
+    );
+    assert_eq!(
+        o.eliminated,
+        [Seat::North, Seat::West, Seat::South].into_iter().collect()
+    );
+    // F34: the winner, then the later eliminated higher.
+    assert_eq!(ranking_text(o.ranking), "e s w n");
+    assert!(out.contains("Started game 1 of 1 (S a, W b, N c, E d)"), "{out}");
+    assert!(
+        out.contains("Finished game 1 (S a, W b, N c, E d): E {East is the last seat left}"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Standings after 1 games: a 0.00, b 0.00, c 0.00, d 1.00"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    for tag in [
+        "[South \"a\"]",
+        "[West \"b\"]",
+        "[North \"c\"]",
+        "[East \"d\"]",
+        "[Result \"E\"]",
+        "[Variant \"naviadratp4\"]",
+        "[Ranking \"e s w n\"]",
+        "[Termination \"last seat\"]",
+        "[RoundLimit \"200\"]",
+    ] {
+        assert!(text.contains(tag), "{tag} missing:\n{text}");
+    }
+    assert!(!text.contains("[FEN"), "F36's start has no FEN tag:\n{text}");
+    // One round a line after its number.
+    assert!(
+        text.contains("\n1. d:B/B/B/B b:0/0/0/0 d10d9 b4c4 d2d3 j4i4\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n2. d:B/B/B/B b:0/0/0/0 e10e9 b5c5 e2e3 j5i5\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("x:n {North claims no action while it has legal actions}"),
+        "{text}"
+    );
+    assert!(text.contains("{East is the last seat left} E\n"), "{text}");
+    assert_eq!(replay_all(&pgn), vec![Ok("E last seat (e s w n)".to_string())]);
+}
+
+#[test]
+fn an_illegal_declaration_eliminates_its_seat_and_the_game_goes_on() {
+    let dir = scratch("illegal");
+    let pgn = dir.join("games.pgn");
+    let (s, out) = play4(&format!(
+        "-variant naviadratp4 {} -each depth=1 -pgnout {}",
+        fakes(["", "--fail illegal", "", ""]),
+        pgn.display()
+    ));
+    let o = &s.games[0].outcome;
+    assert_eq!(
+        (o.winner, o.termination),
+        (Some(Seat::East), Some(Termination4::LastSeat)),
+        "{out}"
+    );
+    assert_eq!(ranking_text(o.ranking), "e s n w");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    // F33: eliminated before the declarations are revealed, West declares `-` from then on.
+    assert!(
+        text.contains("1. x:w {West makes an illegal declaration: M40 (not declarable now, F20)} d:B/-/B/B b:0/-/0/0"),
+        "{text}"
+    );
+    assert!(text.contains("\n5. d:B/-/B/B"), "the game goes on:\n{text}");
+    assert!(replay_all(&pgn)[0].is_ok(), "{:?}", replay_all(&pgn));
+}
+
+#[test]
+fn garbage_empty_and_missing_answers_eliminate() {
+    let dir = scratch("garbage");
+    let pgn = dir.join("games.pgn");
+    // b: a garbage action after its first declaration; c: an empty bid in round 2; d: `(none)` at once.
+    let (s, out) = play4(&format!(
+        "-variant naviadratp4 {} -each depth=1 -pgnout {}",
+        fakes([
+            "",
+            "--fail garbage --after 1",
+            "--fail empty --after 3",
+            "--fail nomove"
+        ]),
+        pgn.display()
+    ));
+    let o = &s.games[0].outcome;
+    assert_eq!(
+        (o.winner, o.termination),
+        (Some(Seat::South), Some(Termination4::LastSeat)),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(
+        text.contains("x:e {East makes an illegal declaration: (none)"),
+        "{text}"
+    );
+    assert!(text.contains("x:w {West makes an illegal action: xyz!"), "{text}");
+    assert!(text.contains("x:n {North sends bestbid without an answer}"), "{text}");
+    assert!(replay_all(&pgn)[0].is_ok(), "{:?}", replay_all(&pgn));
+}
+
+#[test]
+fn a_late_answer_eliminates_only_that_seat() {
+    let (s, out) = play4(&format!(
+        "-variant naviadratp4 {} -each st=0.1 timemargin=50",
+        fakes(["", "", "--fail late --delay 600 --after 2", ""])
+    ));
+    let g = &s.games[0];
+    // c (North) declares and acts in round 1, then its round-2 declaration comes too late.
+    assert!(g.outcome.eliminated.contains(Seat::North), "{out}");
+    assert_eq!(g.outcome.termination, Some(Termination4::LastSeat), "{out}");
+    assert!(out.contains("Finished game 1"), "{out}");
+}
+
+#[test]
+fn a_crash_eliminates_the_seat_the_game_goes_on_and_recover_restarts_the_engine() {
+    let dir = scratch("crash");
+    let pgn = dir.join("games.pgn");
+    let (s, out) = play4(&format!(
+        "-variant naviadratp4 {} -each depth=1 -games 2 -recover -pgnout {}",
+        fakes(["", "--fail crash --after 3", "", ""]),
+        pgn.display()
+    ));
+    assert_eq!(s.games.len(), 2, "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("x:w {West disconnects}"), "{text}");
+    // Game 2 seats b at North: a fresh process answers again (and crashes again after three answers).
+    assert!(text.contains("x:n {North disconnects}"), "{text}");
+    assert!(replay_all(&pgn).iter().all(Result::is_ok), "{:?}", replay_all(&pgn));
+    // Without -recover the match stops after the game.
+    let (s, out) = play4(&format!(
+        "-variant naviadratp4 {} -each depth=1 -games 4",
+        fakes(["", "--fail crash --after 3", "", ""])
+    ));
+    assert_eq!(s.games.len(), 1, "{out}");
+    assert!(out.contains("Stopping: engine b crashed or stalled"), "{out}");
+}
+
+#[test]
+fn rotations_shard_and_merge_into_the_unsharded_run() {
+    let dir = scratch("shards");
+    let base = format!(
+        "-variant naviadratp4 {} -each depth=1 -games 8",
+        fakes(["", "--fail illegal --after 4", "", "--fail nomove --after 9"])
+    );
+    let full_json = dir.join("full.json");
+    let (full, _) = play4(&format!("{base} -jsonout {}", full_json.display()));
+    let mut merge_args = vec!["-merge".to_string()];
+    for k in 1..=2 {
+        let (json, pgn) = (dir.join(format!("s{k}.json")), dir.join(format!("s{k}.pgn")));
+        let (part, _) = play4(&format!(
+            "{base} -shard {k}/2 -jsonout {} -pgnout {}",
+            json.display(),
+            pgn.display()
+        ));
+        // Rotation k holds games 4k-3 … 4k.
+        let mut numbers: Vec<u32> = part.games.iter().map(|g| g.job.number).collect();
+        numbers.sort_unstable();
+        assert_eq!(numbers, (4 * k - 3..=4 * k).collect::<Vec<u32>>());
+        merge_args.push(json.display().to_string());
+        merge_args.push(pgn.display().to_string());
+    }
+    let merged_pgn = dir.join("merged.pgn");
+    merge_args.extend(["-pgnout".to_string(), merged_pgn.display().to_string()]);
+    let (code, out) = dratp_match(&merge_args);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.starts_with("Merged 2 of 2 shards: 8 games"), "{out}");
+    let full_text: Vec<String> = full.table().lines().map(str::to_string).collect();
+    for line in &full_text {
+        assert!(out.contains(line.as_str()), "{line} missing from:\n{out}");
+    }
+    assert!(replay_all(&merged_pgn).iter().all(Result::is_ok));
+    assert_eq!(replay_all(&merged_pgn).len(), 8);
+}
