@@ -64,6 +64,27 @@ def main():
         sys.stdout.write(line + "\n")
         sys.stdout.flush()
 
+    def answer(keyword, good, bad, failing):
+        """Answer a `go` with `keyword` and the good answer, or with the failure asked for."""
+        if not failing or a.fail == "none":
+            out(keyword + " " + good)
+        elif a.fail == "late":
+            time.sleep(a.delay / 1000.0)
+            out(keyword + " " + good)
+        elif a.fail == "illegal":
+            out(keyword + " " + bad)
+        elif a.fail == "garbage":
+            out(keyword + " xyz!")
+        elif a.fail == "empty":
+            out(keyword)
+        elif a.fail == "nomove":
+            out(keyword + " (none)")
+        elif a.fail == "crash":
+            sys.exit(3)
+        elif a.fail == "hang":
+            while True:
+                time.sleep(3600)
+
     for raw in sys.stdin:
         words = raw.split()
         if not words:
@@ -88,25 +109,8 @@ def main():
                 good = script[rounds - 1] if 0 < rounds <= len(script) else "(none)"
             keyword = "bestmove" if phase == "move" else "best" + phase
             answers += 1
-            if answers <= a.after or a.fail == "none":
-                out(keyword + " " + good)
-            elif a.fail == "late":
-                time.sleep(a.delay / 1000.0)
-                out(keyword + " " + good)
-            elif a.fail == "illegal":
-                bad = {"declare": "M40", "bid": "61", "promise": "maybe"}.get(phase, FOUR_ILLEGAL[seat])
-                out(keyword + " " + bad)
-            elif a.fail == "garbage":
-                out(keyword + " xyz!")
-            elif a.fail == "empty":
-                out(keyword)
-            elif a.fail == "nomove":
-                out(keyword + " (none)")
-            elif a.fail == "crash":
-                sys.exit(3)
-            elif a.fail == "hang":
-                while True:
-                    time.sleep(3600)
+            bad = {"declare": "M40", "bid": "61", "promise": "maybe"}.get(phase, FOUR_ILLEGAL[seat])
+            answer(keyword, good, bad, answers > a.after)
         elif cmd == "position":
             # position fen <7 NFEN fields> [moves m1 m2 ...]
             start_side = words[3] if len(words) > 3 else "w"
@@ -129,24 +133,7 @@ def main():
             move = script[played] if played < len(script) else "(none)"
             if a.score is not None:
                 out("info depth 1 score cp %d nodes 1 pv %s" % (a.score, move))
-            if played < a.after or a.fail == "none":
-                out("bestmove " + move)
-            elif a.fail == "late":
-                time.sleep(a.delay / 1000.0)
-                out("bestmove " + move)
-            elif a.fail == "illegal":
-                out("bestmove " + ("d1d3" if side == "w" else "d7d5"))
-            elif a.fail == "garbage":
-                out("bestmove xyz!")
-            elif a.fail == "empty":
-                out("bestmove")
-            elif a.fail == "nomove":
-                out("bestmove (none)")
-            elif a.fail == "crash":
-                sys.exit(3)
-            elif a.fail == "hang":
-                while True:
-                    time.sleep(3600)
+            answer("bestmove", move, "d1d3" if side == "w" else "d7d5", played >= a.after)
         elif cmd == "quit":
             return
 

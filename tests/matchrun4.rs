@@ -212,39 +212,44 @@ fn go_lines_carry_every_seats_clock_and_the_phase_word() {
 
 // ---- games between fake engines ----
 
-#[test]
-fn sound_fakes_play_until_their_script_ends_and_the_last_seat_wins() {
-    let dir = scratch("sound");
-    let pgn = dir.join("games.pgn");
+/// A match of the fakes a b c d with `flags` and `options`, recorded: the summary, the
+/// output and the records' text. Every record replays.
+fn recorded(test: &str, flags: [&str; 4], options: &str) -> (Summary4, String, String) {
+    let pgn = scratch(test).join("games.pgn");
     let (s, out) = play4(&format!(
-        "-variant naviadratp4 {} -each depth=1 -games 1 -pgnout {}",
-        fakes(["", "", "", ""]),
+        "-variant naviadratp4 {} {options} -pgnout {}",
+        fakes(flags),
         pgn.display()
     ));
-    assert_eq!(s.games.len(), 1, "{out}");
+    let verdicts = replay_all(&pgn);
+    assert_eq!(verdicts.len(), s.games.len(), "{out}");
+    assert!(verdicts.iter().all(Result::is_ok), "{verdicts:?}");
+    (s, out, std::fs::read_to_string(&pgn).unwrap())
+}
+
+/// The first game ended with `winner` as the last seat left (F33) and this ranking.
+fn last_seat(s: &Summary4, winner: Seat, ranking: &str) {
     let o = &s.games[0].outcome;
-    // Five rounds of Gulled steps, then North, West and South claim no action in round 6's queue (n w s e).
-    assert_eq!(
-        (o.winner, o.termination),
-        (Some(Seat::East), Some(Termination4::LastSeat)),
-        "{out}"
-    );
-    assert_eq!(
-        o.eliminated,
-        [Seat::North, Seat::West, Seat::South].into_iter().collect()
-    );
-    // F34: the winner, then the later eliminated higher.
-    assert_eq!(ranking_text(o.ranking), "e s w n");
-    assert!(out.contains("Started game 1 of 1 (S a, W b, N c, E d)"), "{out}");
-    assert!(
-        out.contains("Finished game 1 (S a, W b, N c, E d): E {East is the last seat left}"),
-        "{out}"
-    );
-    assert!(
-        out.contains("Standings after 1 games: a 0.00, b 0.00, c 0.00, d 1.00"),
-        "{out}"
-    );
-    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!((o.winner, o.termination), (Some(winner), Some(Termination4::LastSeat)));
+    assert_eq!(ranking_text(o.ranking), ranking);
+}
+
+#[test]
+fn sound_fakes_play_until_their_script_ends_and_the_last_seat_wins() {
+    let (s, out, text) = recorded("sound", ["", "", "", ""], "-each depth=1");
+    assert_eq!(s.games.len(), 1, "{out}");
+    // Five rounds of Gulled steps, then North, West and South claim no action in round 6's
+    // queue (n w s e); F34: the winner first, then the later eliminated higher.
+    last_seat(&s, Seat::East, "e s w n");
+    let eliminated = [Seat::North, Seat::West, Seat::South].into_iter().collect();
+    assert_eq!(s.games[0].outcome.eliminated, eliminated);
+    for line in [
+        "Started game 1 of 1 (S a, W b, N c, E d)",
+        "Finished game 1 (S a, W b, N c, E d): E {East is the last seat left}",
+        "Standings after 1 games: a 0.00, b 0.00, c 0.00, d 1.00",
+    ] {
+        assert!(out.contains(line), "{line} missing:\n{out}");
+    }
     for tag in [
         "[South \"a\"]",
         "[West \"b\"]",
@@ -255,117 +260,70 @@ fn sound_fakes_play_until_their_script_ends_and_the_last_seat_wins() {
         "[Ranking \"e s w n\"]",
         "[Termination \"last seat\"]",
         "[RoundLimit \"200\"]",
+        // One round a line after its number.
+        "\n1. d:B/B/B/B b:0/0/0/0 d10d9 b4c4 d2d3 j4i4\n",
+        "\n2. d:B/B/B/B b:0/0/0/0 e10e9 b5c5 e2e3 j5i5\n",
+        "x:n {North claims no action while it has legal actions}",
+        "{East is the last seat left} E\n",
     ] {
         assert!(text.contains(tag), "{tag} missing:\n{text}");
     }
     assert!(!text.contains("[FEN"), "F36's start has no FEN tag:\n{text}");
-    // One round a line after its number.
-    assert!(
-        text.contains("\n1. d:B/B/B/B b:0/0/0/0 d10d9 b4c4 d2d3 j4i4\n"),
-        "{text}"
-    );
-    assert!(
-        text.contains("\n2. d:B/B/B/B b:0/0/0/0 e10e9 b5c5 e2e3 j5i5\n"),
-        "{text}"
-    );
-    assert!(
-        text.contains("x:n {North claims no action while it has legal actions}"),
-        "{text}"
-    );
-    assert!(text.contains("{East is the last seat left} E\n"), "{text}");
-    assert_eq!(replay_all(&pgn), vec![Ok("E last seat (e s w n)".to_string())]);
 }
 
 #[test]
 fn an_illegal_declaration_eliminates_its_seat_and_the_game_goes_on() {
-    let dir = scratch("illegal");
-    let pgn = dir.join("games.pgn");
-    let (s, out) = play4(&format!(
-        "-variant naviadratp4 {} -each depth=1 -pgnout {}",
-        fakes(["", "--fail illegal", "", ""]),
-        pgn.display()
-    ));
-    let o = &s.games[0].outcome;
-    assert_eq!(
-        (o.winner, o.termination),
-        (Some(Seat::East), Some(Termination4::LastSeat)),
-        "{out}"
-    );
-    assert_eq!(ranking_text(o.ranking), "e s n w");
-    let text = std::fs::read_to_string(&pgn).unwrap();
+    let (s, _, text) = recorded("illegal", ["", "--fail illegal", "", ""], "-each depth=1");
+    last_seat(&s, Seat::East, "e s n w");
     // F33: eliminated before the declarations are revealed, West declares `-` from then on.
-    assert!(
-        text.contains("1. x:w {West makes an illegal declaration: M40 (not declarable now, F20)} d:B/-/B/B b:0/-/0/0"),
-        "{text}"
-    );
+    let first = "1. x:w {West makes an illegal declaration: M40 (not declarable now, F20)} d:B/-/B/B b:0/-/0/0";
+    assert!(text.contains(first), "{text}");
     assert!(text.contains("\n5. d:B/-/B/B"), "the game goes on:\n{text}");
-    assert!(replay_all(&pgn)[0].is_ok(), "{:?}", replay_all(&pgn));
 }
 
 #[test]
 fn garbage_empty_and_missing_answers_eliminate() {
-    let dir = scratch("garbage");
-    let pgn = dir.join("games.pgn");
     // b: a garbage action after its first declaration; c: an empty bid in round 2; d: `(none)` at once.
-    let (s, out) = play4(&format!(
-        "-variant naviadratp4 {} -each depth=1 -pgnout {}",
-        fakes([
-            "",
-            "--fail garbage --after 1",
-            "--fail empty --after 3",
-            "--fail nomove"
-        ]),
-        pgn.display()
-    ));
-    let o = &s.games[0].outcome;
-    assert_eq!(
-        (o.winner, o.termination),
-        (Some(Seat::South), Some(Termination4::LastSeat)),
-        "{out}"
-    );
-    let text = std::fs::read_to_string(&pgn).unwrap();
-    assert!(
-        text.contains("x:e {East makes an illegal declaration: (none)"),
-        "{text}"
-    );
-    assert!(text.contains("x:w {West makes an illegal action: xyz!"), "{text}");
-    assert!(text.contains("x:n {North sends bestbid without an answer}"), "{text}");
-    assert!(replay_all(&pgn)[0].is_ok(), "{:?}", replay_all(&pgn));
+    let flags = [
+        "",
+        "--fail garbage --after 1",
+        "--fail empty --after 3",
+        "--fail nomove",
+    ];
+    let (s, _, text) = recorded("garbage", flags, "-each depth=1");
+    last_seat(&s, Seat::South, "s n w e");
+    for x in [
+        "x:e {East makes an illegal declaration: (none)",
+        "x:w {West makes an illegal action: xyz!",
+        "x:n {North sends bestbid without an answer}",
+    ] {
+        assert!(text.contains(x), "{x} missing:\n{text}");
+    }
 }
 
 #[test]
 fn a_late_answer_eliminates_only_that_seat() {
-    let (s, out) = play4(&format!(
-        "-variant naviadratp4 {} -each st=0.1 timemargin=50",
-        fakes(["", "", "--fail late --delay 600 --after 2", ""])
-    ));
-    let g = &s.games[0];
     // c (North) declares and acts in round 1, then its round-2 declaration comes too late.
-    assert!(g.outcome.eliminated.contains(Seat::North), "{out}");
-    assert_eq!(g.outcome.termination, Some(Termination4::LastSeat), "{out}");
-    assert!(out.contains("Finished game 1"), "{out}");
+    let flags = ["", "", "--fail late --delay 600 --after 2", ""];
+    let (s, _, text) = recorded("late", flags, "-each st=0.1 timemargin=50");
+    assert!(
+        text.contains("x:n {North loses on time (no answer within 150 ms)}"),
+        "{text}"
+    );
+    // The others go on to the end of their scripts.
+    last_seat(&s, Seat::East, "e s w n");
 }
 
 #[test]
 fn a_crash_eliminates_the_seat_the_game_goes_on_and_recover_restarts_the_engine() {
-    let dir = scratch("crash");
-    let pgn = dir.join("games.pgn");
-    let (s, out) = play4(&format!(
-        "-variant naviadratp4 {} -each depth=1 -games 2 -recover -pgnout {}",
-        fakes(["", "--fail crash --after 3", "", ""]),
-        pgn.display()
-    ));
+    let flags = ["", "--fail crash --after 3", "", ""];
+    let (s, out, text) = recorded("crash", flags, "-each depth=1 -games 2 -recover");
     assert_eq!(s.games.len(), 2, "{out}");
-    let text = std::fs::read_to_string(&pgn).unwrap();
     assert!(text.contains("x:w {West disconnects}"), "{text}");
     // Game 2 seats b at North: a fresh process answers again (and crashes again after three answers).
     assert!(text.contains("x:n {North disconnects}"), "{text}");
-    assert!(replay_all(&pgn).iter().all(Result::is_ok), "{:?}", replay_all(&pgn));
     // Without -recover the match stops after the game.
-    let (s, out) = play4(&format!(
-        "-variant naviadratp4 {} -each depth=1 -games 4",
-        fakes(["", "--fail crash --after 3", "", ""])
-    ));
+    let (s, out) = play4(&format!("-variant naviadratp4 {} -each depth=1 -games 4", fakes(flags)));
     assert_eq!(s.games.len(), 1, "{out}");
     assert!(out.contains("Stopping: engine b crashed or stalled"), "{out}");
 }

@@ -349,17 +349,24 @@ pub struct ReplayCheck {
     pub verdict: Result<String, String>,
 }
 
+impl ReplayCheck {
+    /// The check of game `index` of a record file before anything is replayed; `unit` names what is counted.
+    pub fn start(index: usize, g: &PgnGame, unit: &'static str) -> ReplayCheck {
+        ReplayCheck {
+            index,
+            result: g.result.clone(),
+            plies: 0,
+            unit,
+            verdict: Ok(String::new()),
+        }
+    }
+}
+
 /// Replay one record through the rules core and check its result: a game the
 /// rules ended must carry that result and `Termination "normal"`; any other
 /// game must still be in progress after its last move.
 pub fn replay_game(index: usize, g: &PgnGame, cat: &'static Catalogue) -> ReplayCheck {
-    let mut check = ReplayCheck {
-        index,
-        result: g.result.clone(),
-        plies: 0,
-        unit: "plies",
-        verdict: Ok(String::new()),
-    };
+    let mut check = ReplayCheck::start(index, g, "plies");
     let fen = g.tag("FEN").unwrap_or(START_NFEN);
     let start = match parse_nfen(fen, cat) {
         Ok(p) => p,

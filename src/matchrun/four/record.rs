@@ -126,13 +126,7 @@ pub fn write_game4(r: &Record4) -> String {
 /// game must end after the last one with the `Result`, `Termination` and `Ranking`
 /// the record gives.
 pub fn replay_game4(index: usize, g: &PgnGame, cat: &'static Catalogue) -> ReplayCheck {
-    let mut check = ReplayCheck {
-        index,
-        result: g.result.clone(),
-        plies: 0,
-        unit: "events",
-        verdict: Ok(String::new()),
-    };
+    let mut check = ReplayCheck::start(index, g, "events");
     check.verdict = replay_events(g, cat, &mut check.plies);
     check
 }
