@@ -258,6 +258,8 @@ pub const RUN_ONLY_OPTIONS: [&str; 6] = [
 pub struct MatchConfig {
     /// The game played (`-variant`).
     pub variant: Variant,
+    /// The round limit of a four-player game (`-roundlimit`, F31).
+    pub round_limit: u16,
     /// Two or more engines; exactly four for `naviadratp4`.
     pub engines: Vec<EngineConfig>,
     /// Pairing scheme (`-tournament`).
@@ -286,8 +288,6 @@ pub struct MatchConfig {
     pub resign: Option<ResignAdjudication>,
     /// Sequential test (`-sprt`).
     pub sprt: Option<Sprt>,
-    /// The round limit of a four-player game (`-roundlimit`, F31).
-    pub round_limit: u16,
     /// PGN-syntax records (`-pgnout`).
     pub pgnout: Option<PathBuf>,
     /// JSON summary (`-jsonout`).
@@ -633,6 +633,7 @@ fn parse_match(groups: &[(String, Vec<String>)]) -> Result<MatchConfig, CliError
     let mut engines_kv: Vec<Vec<(&str, &str)>> = Vec::new();
     let mut m = MatchConfig {
         variant: Variant::Duel,
+        round_limit: DEFAULT_ROUND_LIMIT,
         engines: Vec::new(),
         tournament: TournamentKind::RoundRobin,
         games: 1,
@@ -647,7 +648,6 @@ fn parse_match(groups: &[(String, Vec<String>)]) -> Result<MatchConfig, CliError
         draw: None,
         resign: None,
         sprt: None,
-        round_limit: DEFAULT_ROUND_LIMIT,
         pgnout: None,
         jsonout: None,
         recover: false,

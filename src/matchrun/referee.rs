@@ -137,33 +137,45 @@ pub fn side_name(s: Side) -> &'static str {
     }
 }
 
-/// A played (or forfeited) game.
+/// A played (or forfeited) game with `N` engines: its moves (two players) or events
+/// (four players), its end, and what became of the engines, in side or seat order.
 #[derive(Clone, Debug)]
-pub struct GameReport {
-    /// The moves, all legal.
-    pub moves: Vec<MoveRecord>,
-    /// The end; `Termination::Unterminated` when the match stopped during it.
-    pub outcome: Outcome,
+pub struct GameReportOf<M, O, const N: usize> {
+    /// The moves or events, all legal.
+    pub moves: Vec<M>,
+    /// The end.
+    pub outcome: O,
     /// Which engines must be restarted before their next game (crashed, stalled, or
-    /// still thinking after a time forfeit), white first.
-    pub restart: [bool; 2],
-    /// Which engines crashed or stalled, white first (stops a match without `-recover`).
-    pub crashed: [bool; 2],
+    /// still thinking after a late answer).
+    pub restart: [bool; N],
+    /// Which engines crashed or stalled (stops a match without `-recover`).
+    pub crashed: [bool; N],
     /// When the game started.
     pub started: SystemTime,
 }
 
-impl GameReport {
-    /// A game lost before its first move (an engine that could not be started or
-    /// prepared, or a failed draft); `crashed` engines are also restarted.
-    pub fn forfeit(outcome: Outcome, crashed: [bool; 2]) -> GameReport {
-        GameReport {
+impl<M, O, const N: usize> GameReportOf<M, O, N> {
+    /// A game with nothing played yet that ends as `outcome` unless play goes on;
+    /// `crashed` engines are also restarted.
+    pub fn new(outcome: O, crashed: [bool; N]) -> GameReportOf<M, O, N> {
+        GameReportOf {
             moves: Vec::new(),
             outcome,
             restart: crashed,
             crashed,
             started: SystemTime::now(),
         }
+    }
+}
+
+/// A two-player game: white first; `Termination::Unterminated` when the match stopped during it.
+pub type GameReport = GameReportOf<MoveRecord, Outcome, 2>;
+
+impl GameReport {
+    /// A game lost before its first move (an engine that could not be started or
+    /// prepared, or a failed draft); `crashed` engines are also restarted.
+    pub fn forfeit(outcome: Outcome, crashed: [bool; 2]) -> GameReport {
+        GameReport::new(outcome, crashed)
     }
 }
 
@@ -253,18 +265,12 @@ impl Failure {
 
 /// Play one game; `engines[0]` has the first move's side `w` (white), `engines[1]` black.
 pub fn play_game(rules: &GameRules, engines: [&mut EngineProc; 2]) -> GameReport {
-    let started = SystemTime::now();
-    let mut report = GameReport {
-        moves: Vec::new(),
-        outcome: Outcome {
-            winner: None,
-            termination: Termination::Unterminated,
-            reason: String::new(),
-        },
-        restart: [false; 2],
-        crashed: [false; 2],
-        started,
+    let unfinished = Outcome {
+        winner: None,
+        termination: Termination::Unterminated,
+        reason: String::new(),
     };
+    let mut report = GameReport::new(unfinished, [false; 2]);
     for side in Side::BOTH {
         if let Err(e) = engines[side.index()].new_game() {
             let mut crashed = [false; 2];

@@ -6,13 +6,13 @@
 //! same time are each charged their own time.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, Instant};
 
 use super::super::cli::EngineConfig;
 use super::super::engine_proc::{EngineError, EngineProc};
 use super::super::referee::{
     advance_clock, deadline_for, go_limits, overstep, position_line, read_answer, send_go, start_failure_text, Answer,
-    Failure, SideClock, Termination,
+    Failure, GameReportOf, SideClock, Termination,
 };
 use crate::rules::round::notation::declaration_text;
 use crate::rules::{Declaration, Event, Game4, Phase, Result4, Seat, SeatSet, Termination4};
@@ -41,20 +41,9 @@ pub struct Outcome4 {
     pub reason: String,
 }
 
-/// A played four-player game.
-#[derive(Clone, Debug)]
-pub struct Report4 {
-    /// The events, all legal.
-    pub events: Vec<EventRecord>,
-    /// The end.
-    pub outcome: Outcome4,
-    /// By seat: engines to restart before their next game (crashed, stalled, or still thinking after a late answer).
-    pub restart: [bool; 4],
-    /// By seat: engines that crashed or stalled (stops a match without `-recover`).
-    pub crashed: [bool; 4],
-    /// When the game started.
-    pub started: SystemTime,
-}
+/// A played four-player game: its events, its end, and by seat the engines to restart
+/// and those that crashed.
+pub type Report4 = GameReportOf<EventRecord, Outcome4, 4>;
 
 /// What a game is played under, besides the engines.
 pub struct GameRules4<'a> {
@@ -169,19 +158,16 @@ pub fn play_game4(rules: &GameRules4, seats: [SeatEngine; 4]) -> Report4 {
         rules,
         game: rules.start.clone(),
         seats,
-        report: Report4 {
-            events: Vec::new(),
-            outcome: Outcome4 {
+        report: Report4::new(
+            Outcome4 {
                 winner: None,
                 termination: None,
                 ranking: rules.start.state().ranking(),
                 eliminated: SeatSet::EMPTY,
                 reason: String::new(),
             },
-            restart: [false; 4],
-            crashed: [false; 4],
-            started: SystemTime::now(),
-        },
+            [false; 4],
+        ),
         texts: Vec::new(),
         broken: None,
     };
@@ -275,7 +261,7 @@ impl Referee<'_, '_> {
             return;
         }
         self.push(&Event::Eliminate(seat));
-        if let Some(last) = self.report.events.last_mut().filter(|_| self.broken.is_none()) {
+        if let Some(last) = self.report.moves.last_mut().filter(|_| self.broken.is_none()) {
             last.note = Some(format!("{} {what}", seat.name()));
         }
     }
@@ -324,7 +310,7 @@ impl Referee<'_, '_> {
         if let Some(event) = self.game.events().last() {
             let text = self.game.event_text(event);
             self.texts.push(text.clone());
-            self.report.events.push(EventRecord { text, note: None });
+            self.report.moves.push(EventRecord { text, note: None });
         }
     }
 

@@ -65,6 +65,15 @@ pub struct Player4 {
 }
 
 impl Player4 {
+    /// An engine with no games yet.
+    pub fn named((name, id_name): (String, Option<String>)) -> Player4 {
+        Player4 {
+            name,
+            id_name,
+            ..Default::default()
+        }
+    }
+
     /// The average place (F34), NaN with no games.
     pub fn average_place(&self) -> f64 {
         f64::from(self.places) / f64::from(self.games)
@@ -89,15 +98,7 @@ impl Summary4 {
     pub fn new(names: &[String], id_names: Vec<Option<String>>, scheduled: usize) -> Summary4 {
         Summary4 {
             games: Vec::new(),
-            players: names
-                .iter()
-                .zip(id_names)
-                .map(|(n, id_name)| Player4 {
-                    name: n.clone(),
-                    id_name,
-                    ..Default::default()
-                })
-                .collect(),
+            players: names.iter().cloned().zip(id_names).map(Player4::named).collect(),
             stopped: None,
             scheduled,
         }

@@ -245,7 +245,7 @@ impl Counter4<'_> {
                 time_controls: job.seats.map(|e| time_control_text(&self.table.configs[e])),
                 start_round: start.game.state().round().number(),
                 starts_with_decision: start.game.state().phase() == crate::rules::Phase::Decision,
-                events: &report.events,
+                events: &report.moves,
                 outcome: o,
             });
             f.write_all(rec.as_bytes())
@@ -255,7 +255,7 @@ impl Counter4<'_> {
         let line = self.summary.record(Finished4 {
             job,
             outcome: o.clone(),
-            events: report.events.len(),
+            events: report.moves.len(),
             start: start.nfen.clone(),
         });
         say(self.out, &line);
