@@ -71,18 +71,21 @@ pub(super) fn result_word(r: Option<GameResult>) -> &'static str {
     }
 }
 
+/// A piece in a diagram cell: `B`, `R`, or its id, `+` first when dratped.
+fn piece_code(piece: Piece, dratped: bool, cat: &Catalogue) -> String {
+    match piece {
+        Piece::BlackGulled => "B".to_string(),
+        Piece::RedGulled => "R".to_string(),
+        Piece::Navia(k) | Piece::Maseitai(k) => format!("{}{}", if dratped { "+" } else { "" }, cat.get(k).code),
+    }
+}
+
 /// A square's content in the diagram: NFEN letters and ids, `+` when dratped.
 fn cell(pos: &Position, sq: Square) -> String {
     let Some(pl) = pos.piece_at(sq) else {
         return String::new();
     };
-    let text = match pl.piece {
-        Piece::BlackGulled => "B".to_string(),
-        Piece::RedGulled => "R".to_string(),
-        Piece::Navia(k) | Piece::Maseitai(k) => {
-            format!("{}{}", if pl.dratped { "+" } else { "" }, pos.catalogue().get(k).code)
-        }
-    };
+    let text = piece_code(pl.piece, pl.dratped, pos.catalogue());
     match pl.side {
         Side::White => text,
         Side::Black => text.to_lowercase(),
@@ -154,13 +157,17 @@ pub(super) fn perft_stopped(done: usize, of: usize) -> String {
     info_string(&format!("perft stopped after {done} of {of} moves"))
 }
 
+/// `perft`'s mode in the duel: every leaf made (`perft <depth> full`).
+pub(super) const PERFT_FULL: &str = "every leaf made";
+/// `perft`'s mode in the duel: the last ply counted, not made.
+pub(super) const PERFT_COUNTED: &str = "last ply counted";
+
 /// The answer of a finished `perft`: one line per root move (in the order of `counts`),
-/// the timing, then the total. `full`: every leaf was made rather than counted.
-pub(super) fn perft_answer(depth: u32, full: bool, counts: &[(String, u64)], elapsed: Duration) -> Vec<String> {
+/// the timing, then the total; `mode` says what was counted.
+pub(super) fn perft_answer(depth: u32, mode: &str, counts: &[(String, u64)], elapsed: Duration) -> Vec<String> {
     let total: u64 = counts.iter().map(|(_, n)| n).sum();
     let mut lines: Vec<String> = counts.iter().map(|(t, n)| format!("{t}: {n}")).collect();
     let nps = (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
-    let mode = if full { "every leaf made" } else { "last ply counted" };
     lines.push(info_string(&format!(
         "perft {depth}: {total} nodes in {} ms, {nps} nodes/s ({mode})",
         elapsed.as_millis()
@@ -177,30 +184,44 @@ pub(super) fn bench_totals(nodes: u64, time: Duration) -> Vec<String> {
     ]
 }
 
-/// The `query` answer: `response <true|false>` or the result word.
-pub(super) fn query_answer(q: Query, result: Option<GameResult>, to_move: Side) -> String {
+/// The duel's `query` answer: `response <true|false>` or the result word; `None` for naviadratp4's queries.
+pub(super) fn query_answer(q: Query, result: Option<GameResult>, to_move: Side) -> Option<String> {
     let answer = match q {
         Query::GameOver => result.is_some().to_string(),
         Query::P1Turn => (to_move == Side::White).to_string(),
         Query::Result => result_word(result).to_string(),
+        Query::Phase | Query::Seats | Query::Ranking => return None,
     };
+    Some(response(&answer))
+}
+
+/// `response <answer>`: the answer to `query`.
+pub(super) fn response(answer: &str) -> String {
     format!("response {answer}")
 }
 
-/// The `go draft` answer once all 14 picks are made.
-pub(super) fn draft_complete() -> Vec<String> {
-    vec![info_string("draft complete: 14 picks"), "bestpick (none)".to_string()]
+/// The `go draft` answer once all `picks` picks are made.
+pub(super) fn draft_complete(picks: usize) -> Vec<String> {
+    vec![
+        info_string(&format!("draft complete: {picks} picks")),
+        "bestpick (none)".to_string(),
+    ]
 }
 
-/// The `go draft` answer: one `pick` line per candidate in rank order for `side`, then the chosen one.
-pub(super) fn draft_answer(ranked: &[Candidate], best: Option<&Candidate>, side: Side, cat: &Catalogue) -> Vec<String> {
-    let who = if side == Side::White { "p1" } else { "p2" };
+/// Who picks, in the `go draft` lines: `side p1`, `side p2` (R30).
+pub(super) fn draft_side(side: Side) -> String {
+    format!("side {}", if side == Side::White { "p1" } else { "p2" })
+}
+
+/// The `go draft` answer: one `pick` line per candidate in rank order for the picker `who` (`side p1`,
+/// `seat w`), then the chosen one.
+pub(super) fn draft_answer(ranked: &[Candidate], best: Option<&Candidate>, who: &str, cat: &Catalogue) -> Vec<String> {
     let mut lines: Vec<String> = ranked
         .iter()
         .map(|c| {
             let def = cat.get(c.kind);
             info_string(&format!(
-                "pick {} score {} value {} cost {} side {who} name {}",
+                "pick {} score {} value {} cost {} {who} name {}",
                 def.code, c.score, c.value, def.cost, def.name
             ))
         })
@@ -244,6 +265,11 @@ pub(super) fn hello(d: Dialect, options: impl Iterator<Item = String>) -> Vec<St
         Dialect::Ugi => "ugiok".to_string(),
     });
     lines
+}
+
+/// The error text for a word only `naviadratp4` knows, sent while the duel is played.
+pub(super) fn four_player_word(command: &str, word: &str) -> String {
+    format!("{command}: '{word}' is a naviadratp4 word; the variant is naviadratp (see UCI_Variant)")
 }
 
 /// The one line that reports bad input or a refused request.

@@ -13,7 +13,7 @@ use super::engine::Job;
 use super::format::{self, game_over_answer, info_line};
 use super::options::{self, OptionDef, OptionId, OptionValue, TuneParam, OPTIONS};
 use super::output::Output;
-use crate::rules::forces::{find_piece, start_position, validate, Draft, Force, ForceRule};
+use crate::rules::forces::{find_piece, start_position, validate, DraftOf, Force, ForceRule, Picker};
 use crate::rules::rng::Rng;
 use crate::rules::{action_text, parse_action, parse_nfen, perft, Action, Catalogue, Game, MoveError, Position};
 use crate::search::draft::rank_picks;
@@ -152,14 +152,15 @@ impl Session {
             Command::Position { start, moves } => self.position(&start, &moves),
             Command::Query(q) => self.query(q),
             Command::Display => self.display(),
-            Command::Legal => {
+            Command::Legal(None) => {
                 self.out.line(&format::legal(&self.legal_texts()));
             }
+            Command::Legal(Some(_)) => self.error(&format::four_player_word("legal", "seat")),
             Command::Eval => self
                 .out
                 .lines(Searcher::eval_report_with(&self.game, &self.opts.weights).lines()),
             Command::Catalogue => self.out.lines(self.cat.to_text().lines()),
-            Command::Draft { pool, picks } => self.draft(&pool, &picks),
+            Command::Draft { pool, picks } => self.draft(&pool, &picks, format::draft_side),
             // Handled by the reader; nothing reaches here.
             Command::IsReady | Command::Stop | Command::PonderHit | Command::Quit => {}
             Command::Go(_) | Command::Perft { .. } | Command::Bench(_) => {}
@@ -320,19 +321,26 @@ impl Session {
     }
 
     /// `startpos forces`: each force resolved and checked under the `Force Rule` (R28, R29), then the setup (R7).
-    fn forces_start(&self, words: &[ForceWords; 2]) -> Result<Position, String> {
+    fn forces_start(&self, words: &[ForceWords]) -> Result<Position, String> {
+        let [first, second] = words else {
+            return Err(format!(
+                "position: forces takes two forces, first player first (<navia>:<maseitai>,…), got {}",
+                words.len()
+            ));
+        };
         let force = |w: &ForceWords, who: &str| -> Result<Force, String> {
             let m: Vec<&str> = w.maseitai.iter().map(String::as_str).collect();
             let f = Force::from_words(&w.navia, &m, self.cat)
                 .and_then(|f| validate(&f, self.opts.force_rule, self.cat).map(|()| f));
             f.map_err(|e| format!("position: bad force for the {who} player: {e}"))
         };
-        let (first, second) = (force(&words[0], "first")?, force(&words[1], "second")?);
+        let (first, second) = (force(first, "first")?, force(second, "second")?);
         start_position(&first, &second, self.cat).map_err(|e| format!("position: {e}"))
     }
 
-    /// `go draft`: `info string` lines with every candidate's scores, best first, then `bestpick`.
-    fn draft(&self, pool: &[String], picks: &[String]) {
+    /// `go draft`: `info string` lines with every candidate's scores, best first, then `bestpick` for the one
+    /// whose pick it is: a player of the duel (R30) or a seat in snake order (F11); `who` names it.
+    fn draft<P: Picker>(&self, pool: &[String], picks: &[String], who: impl Fn(P) -> String) {
         let kinds = |ws: &[String]| {
             ws.iter()
                 .map(|w| find_piece(w, self.cat))
@@ -340,13 +348,13 @@ impl Session {
         };
         let draft = kinds(pool)
             .and_then(|p| Ok((p, kinds(picks)?)))
-            .and_then(|(p, k)| Draft::new(p, k, self.cat));
+            .and_then(|(p, k)| DraftOf::<P>::new(p, k, self.cat));
         let draft = match draft {
             Ok(d) => d,
             Err(e) => return self.error(&format!("go draft: {e}")),
         };
-        let Some(side) = draft.to_pick() else {
-            return self.out.lines(format::draft_complete());
+        let Some(picker) = draft.to_pick() else {
+            return self.out.lines(format::draft_complete(draft.picks().len()));
         };
         let ranked = rank_picks(&draft, self.cat);
         // A draft always leaves at least two pieces before the last pick, so `ranked` is not empty.
@@ -358,12 +366,15 @@ impl Session {
             0
         };
         self.out
-            .lines(format::draft_answer(&ranked, ranked.get(at), side, self.cat));
+            .lines(format::draft_answer(&ranked, ranked.get(at), &who(picker), self.cat));
     }
 
     fn query(&self, q: Query) {
         let to_move = self.game.position().side_to_move();
-        self.out.line(&format::query_answer(q, self.game.result(), to_move));
+        match format::query_answer(q, self.game.result(), to_move) {
+            Some(answer) => self.out.line(&answer),
+            None => self.error(&format::four_player_word("query", q.word())),
+        }
     }
 
     /// The game's legal actions as text, sorted: none once the game has a result (D14).
@@ -399,7 +410,12 @@ impl Session {
         }
         let elapsed = start.elapsed();
         counts.sort();
-        format::perft_answer(depth, full, &counts, elapsed)
+        let mode = if full {
+            format::PERFT_FULL
+        } else {
+            format::PERFT_COUNTED
+        };
+        format::perft_answer(depth, mode, &counts, elapsed)
     }
 
     /// `bench`: the search's progress as `info string`, then the totals (of the positions done, after `stop`).
@@ -418,9 +434,10 @@ impl Session {
                 Err(e) => self.error(&format!("go searchmoves: {e}")),
             }
         }
+        let (time, inc) = p.duel_clock();
         Limits {
-            time: p.time.map(|t| t.map(ms)),
-            inc: p.inc.map(|t| t.map(ms)),
+            time: time.map(|t| t.map(ms)),
+            inc: inc.map(|t| t.map(ms)),
             movestogo: p.movestogo,
             movetime: p.movetime.map(ms),
             depth: p.depth,
@@ -437,6 +454,18 @@ impl Session {
     /// ponder move) is trusted and checked in debug builds.
     fn go(&mut self, p: &GoParams, signals: &Signals) -> Vec<String> {
         let started = Instant::now();
+        // The duel does not know naviadratp4's words: a bad `go`, answered as `go depth 1` (protocol.md).
+        let depth_1 = GoParams {
+            depth: Some(1),
+            ..GoParams::default()
+        };
+        let p = match p.four_player_word() {
+            Some(w) => {
+                self.error(&format::four_player_word("go", w));
+                &depth_1
+            }
+            None => p,
+        };
         let root = *self.game.position();
         let cat = root.catalogue();
         let limits = self.go_limits(p, &root);
