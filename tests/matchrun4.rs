@@ -364,3 +364,33 @@ fn rotations_shard_and_merge_into_the_unsharded_run() {
     assert!(replay_all(&merged_pgn).iter().all(Result::is_ok));
     assert_eq!(replay_all(&merged_pgn).len(), 8);
 }
+
+#[test]
+fn round_limit_draws_share_the_point_and_random_forces_go_by_rotation() {
+    let (s, out, text) = recorded(
+        "limit",
+        ["", "", "", ""],
+        "-each depth=1 -games 5 -roundlimit 3 -forces random seed=3",
+    );
+    assert_eq!(s.games.len(), 5, "{out}");
+    for g in &s.games {
+        // F31: no winner after round 3; F43: 1/4 to each of the four seats left.
+        assert_eq!(
+            (g.outcome.winner, g.outcome.termination),
+            (None, Some(Termination4::RoundLimit))
+        );
+        assert_eq!(g.outcome.reason, "No winner: round limit (3 rounds)");
+    }
+    assert!(
+        out.contains("Standings after 5 games: a 1.25, b 1.25, c 1.25, d 1.25"),
+        "{out}"
+    );
+    assert_eq!(text.matches("[RoundLimit \"3\"]").count(), 5);
+    assert_eq!(text.matches("[Result \"draw\"]").count(), 5);
+    assert!(text.contains("{No winner: round limit (3 rounds)} draw\n"), "{text}");
+    // Random forces: one start per rotation of four games, each written as a FEN tag.
+    let fens: Vec<&str> = text.lines().filter(|l| l.starts_with("[FEN ")).collect();
+    assert_eq!(fens.len(), 5);
+    assert!(fens[..4].iter().all(|f| *f == fens[0]), "{fens:?}");
+    assert_ne!(fens[4], fens[0]);
+}

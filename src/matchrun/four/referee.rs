@@ -8,9 +8,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::super::cli::EngineConfig;
-use super::super::engine_proc::{EngineError, EngineProc};
-use super::super::referee::{
+use crate::matchrun::cli::EngineConfig;
+use crate::matchrun::engine_proc::{EngineError, EngineProc};
+use crate::matchrun::referee::{
     advance_clock, deadline_for, go_limits, overstep, position_line, read_answer, send_go, start_failure_text, Answer,
     Failure, GameReportOf, SideClock, Termination,
 };
@@ -49,8 +49,6 @@ pub type Report4 = GameReportOf<EventRecord, Outcome4, 4>;
 pub struct GameRules4<'a> {
     /// The start (its round limit included).
     pub start: &'a Game4,
-    /// The round limit (F31), for the record's reason.
-    pub round_limit: u16,
     /// Its NFEN4, sent with `position fen`.
     pub start_nfen: &'a str,
     /// Set when the match stops: the game ends unterminated before the next question.
@@ -200,7 +198,7 @@ impl Referee<'_, '_> {
                 let o = &mut self.report.outcome;
                 o.winner = res.winner;
                 o.termination = Some(res.termination);
-                o.reason = end_reason(&res, self.rules.round_limit);
+                o.reason = end_reason(&res, self.game.state().round_limit());
                 o.ranking = self.game.state().ranking();
                 o.eliminated = Seat::ALL
                     .into_iter()

@@ -62,8 +62,6 @@ pub struct Four {
     pub log: Option<Arc<IoLog>>,
     /// Set when the match stops.
     pub stop: Arc<AtomicBool>,
-    /// The round limit (F31).
-    pub round_limit: u16,
 }
 
 impl Four {
@@ -98,7 +96,6 @@ impl Table for Four {
             let start = self.start(&job);
             let rules = GameRules4 {
                 start: &start.game,
-                round_limit: self.round_limit,
                 start_nfen: &start.nfen,
                 stop: &self.stop,
             };
@@ -142,7 +139,6 @@ pub fn run4(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary4, String> 
         configs: configs.clone(),
         log,
         stop: stop.clone(),
-        round_limit: cfg.round_limit,
     });
     let names: Vec<String> = configs.iter().map(|c| c.name.clone()).collect();
     let mut counter = Counter4 {
