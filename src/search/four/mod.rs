@@ -62,7 +62,8 @@ pub struct Info4 {
     pub nodes: u64,
     /// Time since the `go`.
     pub time_ms: u64,
-    /// The expected actions, as text (F37), the answer first.
+    /// The expected actions, as text (F37), the answer first (phase `a`; empty in the other phases). A rival
+    /// turn the search reads as "nothing that matters" (a secret kind's quiet action) is left out.
     pub pv: Vec<String>,
 }
 
