@@ -394,3 +394,51 @@ fn round_limit_draws_share_the_point_and_random_forces_go_by_rotation() {
     assert!(fens[..4].iter().all(|f| *f == fens[0]), "{fens:?}");
     assert_ne!(fens[4], fens[0]);
 }
+
+// ---- the real engine ----
+
+#[test]
+fn dratp_plays_four_player_games_that_end_by_the_rules_and_replay() {
+    // A small soak: two rotations, forces from the whole catalogue, the engine at depth 1
+    // (its nodes bounded: a depth-1 declaration searches the rest of the round).
+    let dratp = env!("CARGO_BIN_EXE_dratp");
+    let dir = scratch("dratp");
+    let (pgn, json) = (dir.join("games.pgn"), dir.join("games.json"));
+    let engines: String = ["a", "b", "c", "d"]
+        .iter()
+        .map(|n| format!(" -engine cmd={dratp} name={n}"))
+        .collect();
+    let (s, out) = play4(&format!(
+        "-variant naviadratp4{engines} -each depth=1 nodes=20000 -games 8 -forces random seed=1 -pgnout {} -jsonout {}",
+        pgn.display(),
+        json.display()
+    ));
+    assert_eq!(s.games.len(), 8, "{out}");
+    for g in &s.games {
+        // Every game ends by the rules, and no sound engine is eliminated.
+        assert!(g.outcome.termination.is_some(), "{out}");
+        assert!(g.outcome.eliminated.is_empty(), "game {}: {out}", g.job.number);
+    }
+    let total: u32 = s.players.iter().map(|p| p.score).sum();
+    assert_eq!(total, 8 * 12, "the points of 8 games, in twelfths");
+    let (code, replay) = dratp_match(&words(&format!("-replay {}", pgn.display())));
+    assert_eq!(code, 0, "{replay}");
+    assert!(replay.ends_with("Replayed 8 games: 8 ok, 0 mismatched\n"), "{replay}");
+    let doc = dratp::matchrun::json::Json::parse(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(doc.get("variant").and_then(|v| v.as_str()), Some("naviadratp4"));
+    let games = doc.get("games").and_then(|g| g.as_array()).unwrap();
+    assert_eq!(games.len(), 8);
+    for g in games {
+        for key in [
+            "seats",
+            "result",
+            "termination",
+            "ranking",
+            "places",
+            "eliminated",
+            "events",
+        ] {
+            assert!(g.get(key).is_some(), "{key} missing");
+        }
+    }
+}
