@@ -35,8 +35,14 @@ fn game(nfen: &str) -> Game4 {
 
 /// The answer of `seat` checked against the phase's legal choices.
 fn checked(game: &Game4, seat: Seat, limits: &Limits4, settings: &Settings4) -> Answer4 {
-    let state = game.state();
     let a = answer(game, seat, limits, settings);
+    check(game, seat, a);
+    a
+}
+
+/// `a` is a legal answer of `seat` in the phase (or `None` exactly when it has nothing to decide).
+fn check(game: &Game4, seat: Seat, a: Answer4) {
+    let state = game.state();
     let deciding = state.deciding().contains(seat);
     match (state.phase(), a) {
         (_, Answer4::None) => match state.phase() {
@@ -50,7 +56,6 @@ fn checked(game: &Game4, seat: Seat, limits: &Limits4, settings: &Settings4) -> 
         (Phase::Actions, Answer4::Action(x)) => assert!(deciding && state.legal_actions().contains(&x)),
         (phase, a) => panic!("{seat} answered {a:?} in phase {phase:?}"),
     }
-    a
 }
 
 /// One event of the game, every seat that decides answering with its own settings.
@@ -204,13 +209,8 @@ fn depth_and_node_limits_are_honoured() {
     assert!(counted <= 400, "{counted} nodes");
 }
 
-#[test]
-fn stop_ends_an_infinite_think_within_a_few_milliseconds() {
-    let mut g = Game4::startpos(Catalogue::builtin(), None, 200).unwrap();
-    for ev in ["d:B/B/B/B", "b:0/0/0/0"] {
-        g.play_text(ev).unwrap();
-    }
-    let seat = g.state().deciding().iter().next().unwrap();
+/// `stop` during an infinite think of `seat` in `g`: the answer comes within a few milliseconds, and is checked.
+fn stopped_answer(g: Game4, seat: Seat) {
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
     let worker = std::thread::spawn(move || {
@@ -226,11 +226,22 @@ fn stop_ends_an_infinite_think_within_a_few_milliseconds() {
     stop.store(true, Ordering::Relaxed);
     let (a, answered, g) = worker.join().unwrap();
     let lag = answered.duration_since(stopped);
-    assert!(lag < Duration::from_millis(30), "answered {lag:?} after stop");
-    match a {
-        Answer4::Action(x) => assert!(g.state().legal_actions().contains(&x)),
-        a => panic!("{a:?}"),
+    assert!(lag < Duration::from_millis(30), "{seat} answered {lag:?} after stop");
+    assert_ne!(a, Answer4::None);
+    check(&g, seat, a);
+}
+
+#[test]
+fn stop_ends_an_infinite_think_within_a_few_milliseconds_in_every_phase() {
+    let mut g = Game4::startpos(Catalogue::builtin(), None, 200).unwrap();
+    stopped_answer(g.clone(), Seat::South);
+    for ev in ["d:B/B/B/B", "b:0/0/0/0"] {
+        g.play_text(ev).unwrap();
     }
+    let seat = g.state().deciding().iter().next().unwrap();
+    stopped_answer(g, seat);
+    // A bid step with gyullas in the pool.
+    stopped_answer(game(BUY_FIRST), Seat::South);
 }
 
 #[test]
