@@ -265,6 +265,36 @@ fn a_weak_skill_level_stops_at_its_depth_and_still_answers_legally() {
 }
 
 #[test]
+fn a_deep_search_fits_in_a_small_thread_stack() {
+    // T14: only the four Navias. Depth 9 and its quiescence reach about 14 plies in 128 KiB, so the 2 MiB of the
+    // engine's worker threads hold more than the search's 128-ply cap (`search::MAX_PLY`).
+    let g = game("3n[N02]3/7/11/11/11/w[N03]9e[N04]/11/11/11/7/3s[N01]3 a swne N/N/N/N - 0/0/0/0 -/-/-/- -/-/-/- - 1");
+    let worker = std::thread::Builder::new()
+        .stack_size(128 * 1024)
+        .spawn(move || {
+            let limits = Limits4 {
+                depth: Some(40),
+                nodes: Some(300_000),
+                ..Limits4::default()
+            };
+            let mut deepest = 0;
+            let a = think(
+                &g,
+                Seat::South,
+                &limits,
+                &settings(20, 0),
+                &AtomicBool::new(false),
+                &mut |i: &Info4| deepest = deepest.max(i.depth),
+            );
+            check(&g, Seat::South, a);
+            deepest
+        })
+        .unwrap();
+    let d = worker.join().unwrap();
+    assert!(d >= 9, "{d}");
+}
+
+#[test]
 fn skill_zero_replays_from_its_seed_and_differs_across_seeds() {
     let play = |seed: u64| {
         let players = [settings(0, seed); 4];
