@@ -35,8 +35,14 @@ fn game(nfen: &str) -> Game4 {
 
 /// The answer of `seat` checked against the phase's legal choices.
 fn checked(game: &Game4, seat: Seat, limits: &Limits4, settings: &Settings4) -> Answer4 {
-    let state = game.state();
     let a = answer(game, seat, limits, settings);
+    check(game, seat, a);
+    a
+}
+
+/// `a` is a legal answer of `seat` in the phase (or `None` exactly when it has nothing to decide).
+fn check(game: &Game4, seat: Seat, a: Answer4) {
+    let state = game.state();
     let deciding = state.deciding().contains(seat);
     match (state.phase(), a) {
         (_, Answer4::None) => match state.phase() {
@@ -50,7 +56,6 @@ fn checked(game: &Game4, seat: Seat, limits: &Limits4, settings: &Settings4) -> 
         (Phase::Actions, Answer4::Action(x)) => assert!(deciding && state.legal_actions().contains(&x)),
         (phase, a) => panic!("{seat} answered {a:?} in phase {phase:?}"),
     }
-    a
 }
 
 /// One event of the game, every seat that decides answering with its own settings.
@@ -204,13 +209,8 @@ fn depth_and_node_limits_are_honoured() {
     assert!(counted <= 400, "{counted} nodes");
 }
 
-#[test]
-fn stop_ends_an_infinite_think_within_a_few_milliseconds() {
-    let mut g = Game4::startpos(Catalogue::builtin(), None, 200).unwrap();
-    for ev in ["d:B/B/B/B", "b:0/0/0/0"] {
-        g.play_text(ev).unwrap();
-    }
-    let seat = g.state().deciding().iter().next().unwrap();
+/// `stop` during an infinite think of `seat` in `g`: the answer comes within a few milliseconds, and is checked.
+fn stopped_answer(g: Game4, seat: Seat) {
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
     let worker = std::thread::spawn(move || {
@@ -226,11 +226,22 @@ fn stop_ends_an_infinite_think_within_a_few_milliseconds() {
     stop.store(true, Ordering::Relaxed);
     let (a, answered, g) = worker.join().unwrap();
     let lag = answered.duration_since(stopped);
-    assert!(lag < Duration::from_millis(30), "answered {lag:?} after stop");
-    match a {
-        Answer4::Action(x) => assert!(g.state().legal_actions().contains(&x)),
-        a => panic!("{a:?}"),
+    assert!(lag < Duration::from_millis(30), "{seat} answered {lag:?} after stop");
+    assert_ne!(a, Answer4::None);
+    check(&g, seat, a);
+}
+
+#[test]
+fn stop_ends_an_infinite_think_within_a_few_milliseconds_in_every_phase() {
+    let mut g = Game4::startpos(Catalogue::builtin(), None, 200).unwrap();
+    stopped_answer(g.clone(), Seat::South);
+    for ev in ["d:B/B/B/B", "b:0/0/0/0"] {
+        g.play_text(ev).unwrap();
     }
+    let seat = g.state().deciding().iter().next().unwrap();
+    stopped_answer(g, seat);
+    // A bid step with gyullas in the pool.
+    stopped_answer(game(BUY_FIRST), Seat::South);
 }
 
 #[test]
@@ -251,6 +262,36 @@ fn a_weak_skill_level_stops_at_its_depth_and_still_answers_legally() {
         Answer4::Action(x) => assert!(g.state().legal_actions().contains(&x)),
         a => panic!("{a:?}"),
     }
+}
+
+#[test]
+fn a_deep_search_fits_in_a_small_thread_stack() {
+    // T14: only the four Navias. Depth 9 and its quiescence reach about 14 plies in 128 KiB, so the 2 MiB of the
+    // engine's worker threads hold more than the search's 128-ply cap (`search::MAX_PLY`).
+    let g = game("3n[N02]3/7/11/11/11/w[N03]9e[N04]/11/11/11/7/3s[N01]3 a swne N/N/N/N - 0/0/0/0 -/-/-/- -/-/-/- - 1");
+    let worker = std::thread::Builder::new()
+        .stack_size(128 * 1024)
+        .spawn(move || {
+            let limits = Limits4 {
+                depth: Some(40),
+                nodes: Some(300_000),
+                ..Limits4::default()
+            };
+            let mut deepest = 0;
+            let a = think(
+                &g,
+                Seat::South,
+                &limits,
+                &settings(20, 0),
+                &AtomicBool::new(false),
+                &mut |i: &Info4| deepest = deepest.max(i.depth),
+            );
+            check(&g, Seat::South, a);
+            deepest
+        })
+        .unwrap();
+    let d = worker.join().unwrap();
+    assert!(d >= 9, "{d}");
 }
 
 #[test]

@@ -133,6 +133,7 @@ pub fn think(
                 level,
                 seed,
                 info,
+                depth: 0,
             };
             match state.phase() {
                 Phase::Decision => player.declare(&mut budget),

@@ -39,6 +39,8 @@ pub(super) struct Player<'g, 'i> {
     pub(super) seed: u64,
     /// Where its progress goes.
     pub(super) info: &'i mut dyn FnMut(&Info4),
+    /// The depth of the last complete iteration, for the final report of a declaration.
+    pub(super) depth: u32,
 }
 
 /// The search's view of a state: its position, order, declarations, promises and the seats done.
@@ -210,6 +212,7 @@ impl Player<'_, '_> {
             best = top;
             let score = values.iter().copied().max().unwrap_or(0);
             self.report(search.budget(), extra + 1, score, Vec::new());
+            self.depth = extra + 1;
             done = Some(values);
             extra += 1;
         }
@@ -261,7 +264,7 @@ impl Player<'_, '_> {
         let scores: Vec<i32> = scored.iter().map(|s| s.0).collect();
         let (score, kind) = scored[self.pick(&scores)];
         let text = declaration_text(kind, self.state.position().catalogue());
-        self.report(budget, 0, score, vec![text]);
+        self.report(budget, self.depth, score, vec![text]);
         Answer4::Declare(kind)
     }
 

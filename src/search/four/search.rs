@@ -78,7 +78,7 @@ impl<'s, 'a> Search<'s, 'a> {
 
     /// The score of `line` for `me`, searched `depth` actions deep (0 when the budget ran out: discard it).
     pub(super) fn value(&mut self, line: &Line, depth: u32) -> i32 {
-        self.node(line, depth, 0, -INF, INF, 0)
+        self.node(line, depth, 0, -INF, INF)
     }
 
     /// One iteration over the root actions of `line`, whose actor is `me`: each gets its score (exact with
@@ -95,7 +95,7 @@ impl<'s, 'a> Search<'s, 'a> {
                     self.pv[1].clear();
                     self.won(o.winner, 1)
                 }
-                None => self.node(&child, depth - 1, 1, if exact { -INF } else { alpha }, INF, 0),
+                None => self.node(&child, depth - 1, 1, if exact { -INF } else { alpha }, INF),
             };
             if self.budget.halted() {
                 return false;
@@ -160,23 +160,33 @@ impl<'s, 'a> Search<'s, 'a> {
         actions
     }
 
-    fn node(&mut self, line: &Line, depth: u32, ply: usize, mut alpha: i32, mut beta: i32, skips: u32) -> i32 {
+    fn node(&mut self, line: &Line, depth: u32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
         self.pv[ply].clear();
         if self.budget.tick() {
             return 0;
         }
-        let Some(seat) = line.actor() else {
+        if ply >= MAX_PLY {
             return self.eval(line);
+        }
+        // Seats with no action, and threatening rivals after another one has acted (best-reply, see `line`),
+        // pass; a full round of passes changes nothing (F32).
+        let mut line = *line;
+        let mut skips = 0;
+        let (seat, actions) = loop {
+            let Some(seat) = line.actor() else {
+                return self.eval(&line);
+            };
+            let actions = line.actions(seat);
+            if !actions.is_empty() && !line.passes(seat) {
+                break (seat, actions);
+            }
+            skips += 1;
+            if skips >= 4 {
+                return self.eval(&line);
+            }
+            line = line.skip(seat);
         };
-        // A full round of seats without an action: nothing will change (F32).
-        if skips >= 4 || ply >= MAX_PLY {
-            return self.eval(line);
-        }
-        let actions = line.actions(seat);
-        // No action, or a threatening rival after another one has acted (best-reply, see `line`): it passes.
-        if actions.is_empty() || line.passes(seat) {
-            return self.node(&line.skip(seat), depth, ply, alpha, beta, skips + 1);
-        }
+        let line = &line;
         if depth == 0 {
             return self.quiesce(line, seat, actions, ply, alpha, beta, QS_ACTIONS);
         }
@@ -203,7 +213,7 @@ impl<'s, 'a> Search<'s, 'a> {
                     self.pv[ply + 1].clear();
                     self.won(o.winner, ply + 1)
                 }
-                None => self.node(&child, depth - 1, ply + 1, alpha, beta, 0),
+                None => self.node(&child, depth - 1, ply + 1, alpha, beta),
             };
             if self.budget.halted() {
                 return 0;
