@@ -148,7 +148,10 @@ function panelSvg(pos, seat, x, y, w, h, opts) {
   else if (deciding) status = pos.phase === "a" ? " ▶ acts" : " ▶ decides";
   else if (q.done) status = " ✓ done";
   s += `<text x="${x + 16}" y="${y + 17}" font-size="14" font-weight="bold" fill="${team.ink}">${SEAT_NAMES[seat]}${status}</text>`;
-  if (who) s += `<text x="${x + w - 6}" y="${y + 17}" text-anchor="end" font-size="11" fill="#555">${esc(who)}</text>`;
+  // A narrow (west or east) panel gives the player its own line.
+  const narrow = w < 300;
+  if (who) s += `<text x="${x + w - 6}" y="${y + (narrow ? 32 : 17)}" text-anchor="end" font-size="11" fill="#555">${esc(who)}</text>`;
+  if (narrow) y += 16;
   const pool = pos.pools[i];
   const stake = pos.stakes ? pos.stakes[i] : 0;
   const bw = Math.min(150, w - 80);
