@@ -631,7 +631,7 @@ async function toggleAnalysis() {
 async function restartTroubled() {
   const slot = state.troubleSlot;
   $("trouble").hidden = true;
-  if (fourMode.owns(slot)) return fourMode.restart(slot);
+  if (fourMode.owns(slot) || (slot === "board" && fourMode.isActive())) return fourMode.restart(slot);
   if (slot === "board") {
     await state.board.start();
     await goTo(state.view);
@@ -885,6 +885,7 @@ async function main() {
   state.sides = [readSide(1), readSide(2)];
   if (location.hash === "#pieces") switchTab("pieces");
   await newGame("startpos");
+  await fourMode.autostart(location.hash);
   setInterval(tick, 100);
   document.body.dataset.ready = "1";
 }

@@ -604,8 +604,13 @@ async function resign() {
   await playEvent(`x:${seat}`);
 }
 
-/** Restarts seat engine `slot` after trouble and asks it again. */
+/** Restarts engine `slot` (a seat's, or the board keeper) after trouble and goes on. */
 async function restart(slot) {
+  if (slot === "board") {
+    await four.ctx.board.start();
+    await boardToFour();
+    return goTo(four.view);
+  }
   const seat = slot.slice(4);
   const eng = four.players[seat];
   if (!eng) return;
@@ -673,6 +678,18 @@ function onKey(ev) {
   }
 }
 
+/**
+ * Starts a four-seat game at once for the page addresses `dratp-gui --four` and `--watch-four` open: `#four` seats a
+ * person at South against three engines, `#four-watch` four engines.
+ */
+async function autostart(hash) {
+  if (hash !== "#four" && hash !== "#four-watch") return;
+  $("variant").value = "naviadratp4";
+  $("variant").onchange();
+  $("s-kind").value = hash === "#four" ? "human" : "engine";
+  await startFromForm();
+}
+
 /** Sets up four-seat games on the page; `ctx` lends app.js's hub, board engine and helpers. */
 export function initFour(ctx) {
   four.ctx = ctx;
@@ -681,6 +698,7 @@ export function initFour(ctx) {
     isActive: () => four.active,
     wanted: () => $("variant").value === "naviadratp4",
     start: startFromForm,
+    autostart,
     deactivate,
     loadRecord,
     restart,
