@@ -8,7 +8,7 @@ import { Engine } from "./engine.js";
 import { parseNfen4, SEATS, SEAT_NAMES } from "./nfen4.js";
 import { renderCross } from "./cross.js";
 import { buildEntry, click, highlights, buttonLabel, CROSS } from "./entry.js";
-import { stepOptions, answerToken, answerWord, sealedStep, enter, waiting, humanTurn, sealedView, stepEvent, roundLines, parseResult4, resultWords, resultTag4, STEP_WORDS } from "./round4.js";
+import { stepOptions, bidStepSeats, answerToken, answerWord, sealedStep, enter, waiting, humanTurn, sealedView, stepEvent, roundLines, parseResult4, resultWords, resultTag4, STEP_WORDS } from "./round4.js";
 import { parsePgn, writePgn4 } from "./pgn.js";
 
 const $ = (id) => document.getElementById(id);
@@ -90,10 +90,17 @@ async function fetchPosition(n) {
     if (legalLine === undefined) throw new Error(errorOf(lines) || "the board engine did not list the legal actions");
     legal = legalLine.split(/\s+/).slice(1);
   } else if (!result) {
+    const inBidStep = phase === "b" ? bidStepSeats(pos) : [];
     for (const seat of SEATS) {
+      if (!deciding.includes(seat)) {
+        // Not asked: a seat of the bid step with an empty pool bids a forced 0 (F23), any other writes `-`.
+        options[seat] = inBidStep.includes(seat) ? ["0"] : [];
+        continue;
+      }
       const lines = await board.query([`legal seat ${seat}`]);
       const legalLine = lines.find((l) => l === "legal" || l.startsWith("legal "));
-      options[seat] = legalLine === undefined ? [] : stepOptions(phase, legalLine.split(/\s+/).slice(1));
+      if (legalLine === undefined) throw new Error(errorOf(lines) || `the board engine did not list ${SEAT_NAMES[seat]}'s choices`);
+      options[seat] = stepOptions(phase, legalLine.split(/\s+/).slice(1));
     }
   }
   return { fen, pos, phase, deciding, options, legal, entry: buildEntry(legal, CROSS), result, ranking };

@@ -31,6 +31,17 @@ export function stepOptions(phase, words) {
   throw new Error(`phase '${phase}' has no sealed step`);
 }
 
+/**
+ * The seats of the next bid step, as the position says them (F23, F35): the first step (no stakes yet) is every
+ * seat that declared something; a re-bid step is every seat whose positive stake another seat shares (a tie group).
+ * The engine names only the seats of the step that decide (`query seats`: those with gyullas); the others of the
+ * step write a forced 0, the rest `-` (F43).
+ */
+export function bidStepSeats(pos) {
+  if (!pos.stakes) return SEATS.filter((_, i) => pos.declarations[i] !== "-");
+  return SEATS.filter((_, i) => pos.stakes[i] > 0 && pos.stakes.filter((x) => x === pos.stakes[i]).length >= 2);
+}
+
 /** The event token of an engine's answer line (`bestdeclare M09`, `bestbid 3`, `bestpromise yes`), or null. */
 export function answerToken(phase, line) {
   const [word, value] = line.trim().split(/\s+/);

@@ -111,7 +111,7 @@ class Game:
         if self.phase == "d":
             return self.declarable(seat)
         if self.phase == "b":
-            return [f"0-{self.pools[i]}"] if self.decl[i] != "-" else []
+            return [f"0-{self.pools[i]}"] if seat in self.deciding() else []
         if seat != self.actor():
             return []
         return self.actions(seat, self.decl[i].rstrip("!")) or self.actions(seat)

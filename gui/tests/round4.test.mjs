@@ -3,7 +3,8 @@
 // rankings in words, and the four-player record (F43).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { stepOptions, answerToken, sealedStep, enter, waiting, humanTurn, sealedView, stepEvent, roundLines, parseResult4, parseRanking, resultWords, resultTag4, recordedResult4 } from "../assets/round4.js";
+import { parseNfen4 } from "../assets/nfen4.js";
+import { stepOptions, bidStepSeats, answerToken, sealedStep, enter, waiting, humanTurn, sealedView, stepEvent, roundLines, parseResult4, parseRanking, resultWords, resultTag4, recordedResult4 } from "../assets/round4.js";
 import { parsePgn, writePgn4 } from "../assets/pgn.js";
 
 const seats = (spec) => Object.fromEntries(Object.entries(spec).map(([s, [options, deciding, player]]) => [s, { options, deciding, player }]));
@@ -60,6 +61,16 @@ test("bid steps: empty pools bid 0 unasked, seats outside a re-bid write '-' (F2
   assert.throws(() => enter(sealedStep("b", seats({ s: [stepOptions("b", ["0-2"]), true, "human"], w: [[], false, "engine"], n: [[], false, "engine"], e: [[], false, "engine"] })), "s", "3"), /cannot enter '3'/, "no more than the pool");
   step = sealedStep("b", seats({ s: [stepOptions("b", ["0-2"]), true, "human"], w: [stepOptions("b", ["0-1"]), true, "human"], n: [[], false, "engine"], e: [[], false, "engine"] }));
   assert.equal(stepEvent(enter(enter(step, "w", "0"), "s", "1")), "b:1/0/-/-");
+});
+
+test("the bid step's seats come from the position: the first step, then tie groups of positive stakes (F23, T7, T9)", () => {
+  const t7 = "3n[N02]3/2nB4/11/11/11/w[N03]1w[M17]7e[N04]/1wB9/10eR/11/2sB4/1sR1s[N01]3 b nwse B/M17/N/R - 5/4/0/6 -/-/-/- -/-/-/- - 14";
+  assert.deepEqual(bidStepSeats(parseNfen4(t7)), ["s", "w", "n", "e"], "North bids a forced 0 with its empty pool");
+  const rebid = parseNfen4(t7.replace(" - 5/4/0/6 ", " 3/3/0/1 2/1/0/5 "));
+  assert.deepEqual(bidStepSeats(rebid), ["s", "w"], "South and West tie at 3");
+  assert.deepEqual(bidStepSeats(parseNfen4(t7.replace("B/M17/N/R - 5/4/0/6", "B/-/N/- - 5/4/0/6"))), ["s", "n"], "seats that declared nothing stay out");
+  assert.deepEqual(bidStepSeats(parseNfen4(t7.replace(" - 5/4/0/6 ", " 0/0/0/0 5/4/0/6 "))), [], "equal stakes of 0 are no tie");
+  assert.deepEqual(bidStepSeats(parseNfen4(t7.replace(" - 5/4/0/6 ", " 2/2/2/1 3/2/0/5 "))), ["s", "w", "n"], "a group of three");
 });
 
 test("a promise step asks only the tied seats (F24, T10)", () => {
