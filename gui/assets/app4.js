@@ -1,4 +1,4 @@
-// The page's four-seat games (`naviadratp4`, four-player.md): any seat a person or an engine. As in the duel, the
+// The page's four-seat games (`naviadratp4`, RULES.md Part 3): any seat a person or an engine. As in the duel, the
 // page holds no rules: the board engine (slot "board", switched to the variant) is asked for every position (`d`,
 // `query phase|seats|result|ranking`, `legal [seat x]`), and what a person may choose or click is exactly its
 // answers. Each engine seat runs in its own process (slots "seats" … "seate"), so each has its own program and Skill
@@ -156,7 +156,7 @@ function draw() {
   drawSecret();
   drawStatus();
   $("fen4-text").value = cur.fen;
-  $("resign4").hidden = !(isLive && SEATS.some((s) => isHuman(s)));
+  $("resign4").hidden = !resigner();
   drawEvents();
 }
 
@@ -602,13 +602,17 @@ async function takeBack() {
   await goTo(n);
 }
 
-/** Resigns for the person to decide (F33): an `x:<seat>` event. */
+/** The person who decides now at the live end (the actor, or the one in turn to enter a secret), or null. */
+function resigner() {
+  if (!live()) return null;
+  const seat = four.current.phase === "a" ? actor() : four.step && humanTurn(four.step);
+  return seat && isHuman(seat) ? seat : null;
+}
+
+/** Resigns for the person who decides now (F33): an `x:<seat>` event. */
 async function resign() {
-  const cur = four.current;
-  if (!live()) return;
-  const seat = cur.phase === "a" ? actor() : four.step && humanTurn(four.step);
-  if (!seat || !isHuman(seat)) return;
-  await playEvent(`x:${seat}`);
+  const seat = resigner();
+  if (seat) await playEvent(`x:${seat}`);
 }
 
 /** Restarts engine `slot` (a seat's, or the board keeper) after trouble and goes on. */

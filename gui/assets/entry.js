@@ -6,7 +6,7 @@
 
 const ID = "[MN]\\d+";
 
-/** The two notations: the duel's 7 × 7 board, and the four-player cross with its additions (four-player.md F37). */
+/** The two notations: the duel's 7 × 7 board, and the four-player cross with its additions (RULES.md Part 3, F37). */
 export const DUEL = { sq: "[a-g][1-7]", cross: false };
 export const CROSS = { sq: "[a-k](?:1[01]|[1-9])", cross: true };
 

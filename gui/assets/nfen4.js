@@ -1,4 +1,4 @@
-// NFEN4: the four-player position text the engine prints (`d` → `Fen:`, four-player.md F35). The GUI only reads
+// NFEN4: the four-player position text the engine prints (`d` → `Fen:`, RULES.md Part 3, F35). The GUI only reads
 // it to draw the cross and writes it back for the round-trip test; it never judges a position.
 
 /** Files of the cross, west to east (F1). */

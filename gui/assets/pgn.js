@@ -68,7 +68,7 @@ export function writePgn(tags, moves, comments = []) {
 }
 
 /**
- * Writes one four-player game (four-player.md F43): `tags` in order (Event, Site, Date, Round, South, West, North,
+ * Writes one four-player game (RULES.md Part 3, F43): `tags` in order (Event, Site, Date, Round, South, West, North,
  * East, Result first), then one round per line after its number (`lines` as round4.js `roundLines` gives them),
  * then the result.
  */

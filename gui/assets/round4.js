@@ -1,4 +1,4 @@
-// The round of a four-seat game as the page runs it (four-player.md F19–F27, F34, F38): the sealed steps where
+// The round of a four-seat game as the page runs it (RULES.md Part 3, F19–F27, F34, F38): the sealed steps where
 // seats enter declarations, bids and promises, the events they make, the events grouped by round, and results and
 // rankings in words. Pure functions over the engine's answers: who may choose what comes only from its `legal` and
 // `query seats` lines, and the page never judges a choice itself.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A scripted stand-in for a four-player engine, for the GUI's browser test when no real `naviadratp4` engine is at
-hand. It speaks the protocol of four-player.md F39-F42 (`position`, `d`'s Fen and Result lines, `query
+hand. It speaks the protocol of RULES.md Part 3, F39-F42 (`position`, `d`'s Fen and Result lines, `query
 phase|seats|result|ranking`, `legal [seat x]`, `go … seat x` answering bestdeclare/bestbid/bestmove) over a toy game
 that keeps the round's shape (F19-F27: sealed declarations, a sealed bid step giving the queue, one action per seat in
 queue order, NFEN4 printed canonically) but not the real rules: the only actions are black Gulled and Navia steps

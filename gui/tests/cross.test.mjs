@@ -1,4 +1,4 @@
-// The four-player cross (four-player.md F1–F8, F35): every test position of the spec (T1–T15) and the start (F36)
+// The four-player cross (RULES.md Part 3, F1–F8, F35): every test position of the spec (T1–T15) and the start (F36)
 // parses, writes back to the same text, and is drawn as a cross that reads back to the same text from every seat's
 // view; the drawing shows the cut corners blank, the Pharaoh squares and the zone, and turns each team's pieces.
 import { test } from "node:test";

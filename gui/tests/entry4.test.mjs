@@ -1,4 +1,4 @@
-// Move entry by clicks on the cross (four-player.md F37): the spec's legal lists (T1–T13) and every F37 form —
+// Move entry by clicks on the cross (RULES.md Part 3, F37): the spec's legal lists (T1–T13) and every F37 form —
 // Pharaoh squares after a Navia take, two-digit ranks, drains naming a seat, steals naming a graveyard — each
 // entered by clicks, and no click sequence yields anything else.
 import { test } from "node:test";
