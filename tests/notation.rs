@@ -398,6 +398,7 @@ fn with(kind: ActionKind, from: &str, to: &str, follow: Follow, tokens: &[Token]
         kind,
         from: sq(from),
         to: sq(to),
+        pharaoh: None,
         follow,
         choices: Choices::from_tokens(tokens).unwrap(),
     }

@@ -50,10 +50,69 @@ pub enum TokenOf<G: Geometry> {
     },
     /// The 10-gyullas line-over bonus: `G`.
     Gyullas,
+    /// F18: the seat an effect names where no single opponent exists (drain): its letter, `w`.
+    Seat(G::Team),
+    /// F18, D26: a Gulled stolen from a named seat's graveyard and where it goes: `wB@c1`, `eR@c2`.
+    StolenGulled {
+        /// Whose graveyard.
+        seat: G::Team,
+        /// Red rather than black.
+        red: bool,
+        /// Where it goes.
+        to: SquareOf<G>,
+    },
+    /// F18, D26: a Maseitai stolen from a named seat's graveyard and where it goes: `nM05@c2`.
+    StolenMaseitai {
+        /// Whose graveyard.
+        seat: G::Team,
+        /// Which Maseitai.
+        kind: Kind,
+        /// Where it goes.
+        to: SquareOf<G>,
+    },
+    /// F14, D20: a further move (Tagu) that takes a Navia, and the Pharaoh square the Navia goes to: `e5e6=i9`.
+    NaviaTake {
+        /// The moving piece's square.
+        from: SquareOf<G>,
+        /// The Navia's square.
+        to: SquareOf<G>,
+        /// Where the taken Navia goes.
+        pharaoh: SquareOf<G>,
+    },
 }
 
 /// A choice on the two-player board.
 pub type Token = TokenOf<Duel>;
+
+/// One of Tagu's further moves (D20), as a `Pair` or `NaviaTake` token gives it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct FurtherMove<G: Geometry> {
+    /// The moving piece's square.
+    pub from: SquareOf<G>,
+    /// Where it goes.
+    pub to: SquareOf<G>,
+    /// Where a Navia it takes goes (F14).
+    pub pharaoh: Option<SquareOf<G>>,
+}
+
+impl<G: Geometry> TokenOf<G> {
+    /// The further move this token writes, read in an `extra-moves` step (D20).
+    pub fn further_move(self) -> Option<FurtherMove<G>> {
+        match self {
+            TokenOf::Pair(from, to) => Some(FurtherMove {
+                from,
+                to,
+                pharaoh: None,
+            }),
+            TokenOf::NaviaTake { from, to, pharaoh } => Some(FurtherMove {
+                from,
+                to,
+                pharaoh: Some(pharaoh),
+            }),
+            _ => None,
+        }
+    }
+}
 
 /// The choices of an action, in the order its effect asks for them.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -137,6 +196,8 @@ pub struct ActionOf<G: Geometry> {
     pub from: SquareOf<G>,
     /// Where it goes (the summon square; equals `from` when nothing moves).
     pub to: SquareOf<G>,
+    /// F14: where a Navia taken by the move goes (only on a board with Pharaoh squares).
+    pub pharaoh: Option<SquareOf<G>>,
     /// Dratp or invoke after the move.
     pub follow: Follow,
     /// Effect choices, or the line-over bonus.
@@ -153,6 +214,7 @@ impl<G: Geometry> ActionOf<G> {
             kind: ActionKind::Move,
             from,
             to,
+            pharaoh: None,
             follow: Follow::Nothing,
             choices: ChoicesOf::NONE,
         }

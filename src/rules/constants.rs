@@ -6,6 +6,10 @@ pub const VAULT_CAP: u8 = 60;
 /// R19: what a Navia's dratp costs (a full pool), and so what every Navia entry of a catalogue costs.
 pub const NAVIA_DRATP_COST: u8 = VAULT_CAP;
 
+/// F14: what taking a Navia pays on a board with Pharaoh squares (vault-capped, never doubled); also a Navia's
+/// point value (F21).
+pub const NAVIA_TAKE_REWARD: u8 = 30;
+
 /// R22: the gyullas a Gulled's line over pays when the player takes the money (`:G`).
 pub const LINE_OVER_BONUS: u8 = 10;
 

@@ -3,11 +3,11 @@
 //! combination; whether an invoke would change anything (D27); and how each step changes the position once its
 //! tokens are chosen. The catalogue says what a piece does; this module says how.
 
-use super::action::{ActionOf, TokenOf};
+use super::action::{ActionOf, Follow, FurtherMove, TokenOf};
 use super::catalogue::{Area, EffectStep, Place, Scope, Target};
 use super::constants::MAX_CHOICES;
 use super::geometry::{Geometry, Word};
-use super::movegen::{ring, ActionSink};
+use super::movegen::{dir_index, names_seats, ring, ActionSink};
 use super::piece::{Piece, PlacedOf};
 use super::position::{FreezeOf, PositionOf, MAX_FREEZES};
 use super::square::{BitboardOf, SquareOf};
@@ -38,6 +38,13 @@ impl EffectStep {
 }
 
 impl<G: Geometry> PositionOf<G> {
+    /// Whether `step` asks for a token on this board: D2's choices, and the seat a drain names where a team has
+    /// more than one opponent (F18).
+    #[inline]
+    pub(super) fn asks(step: &EffectStep) -> bool {
+        step.has_choice() || (names_seats::<G>() && matches!(step, EffectStep::Drain(_)))
+    }
+
     /// Enumerate the choices of effect steps one after another (D1, D2), pushing one action per combination.
     pub(super) fn expand_steps(
         &self,
@@ -50,8 +57,8 @@ impl<G: Geometry> PositionOf<G> {
             out.push(action);
             return;
         };
-        let needs_state = rest.iter().any(EffectStep::has_choice);
-        if !step.has_choice() {
+        let needs_state = rest.iter().any(Self::asks);
+        if !Self::asks(&step) {
             if needs_state {
                 let mut next = *self;
                 let at = next.apply_step(piece, step, &[]);
@@ -62,7 +69,7 @@ impl<G: Geometry> PositionOf<G> {
             return;
         }
         let mut any = false;
-        self.step_options(piece, step, &mut |tokens| {
+        self.step_options(piece, step, action.follow == Follow::Invoke, &mut |tokens| {
             any = true;
             let mut a = action;
             for &t in tokens {
@@ -92,9 +99,9 @@ impl<G: Geometry> PositionOf<G> {
 
     /// D27: whether an invoke's step would change anything (a target to choose, a pool to drain, a Gulled to move).
     pub(super) fn invoke_does_something(&self, piece: SquareOf<G>, step: EffectStep) -> bool {
-        if step.has_choice() {
+        if Self::asks(&step) {
             let mut any = false;
-            self.step_options(piece, step, &mut |_| any = true);
+            self.step_options(piece, step, true, &mut |_| any = true);
             return any;
         }
         let mut after = *self;
@@ -131,19 +138,22 @@ impl<G: Geometry> PositionOf<G> {
             }
     }
 
-    /// The squares of an area around `piece`.
-    fn area_squares(piece: SquareOf<G>, area: Area) -> BitboardOf<G> {
+    /// The squares of an area around `piece` of team `t`: its file is the line along `t`'s forward (F2, F18).
+    fn area_squares(piece: SquareOf<G>, area: Area, t: G::Team) -> BitboardOf<G> {
         match area {
-            Area::File => SquareOf::<G>::all()
-                .filter(|s| s.file() == piece.file())
-                .fold(BitboardOf::EMPTY, |b, s| b | s.bb()),
+            Area::File => {
+                let (fx, fy) = G::turn(t, 0, 1);
+                let line = |dx: i8, dy: i8| dir_index(dx, dy).map_or(BitboardOf::EMPTY, |d| G::line(d, piece));
+                line(fx, fy) | line(-fx, -fy) | piece.bb()
+            }
             Area::Block => ring(piece) | piece.bb(),
         }
     }
 
     /// Hand every valid token list for one step with a choice to `each`, in a fixed order (none when the step
-    /// has no target). A callback rather than a list: the search generates these at every node, without allocating.
-    fn step_options(&self, piece: SquareOf<G>, step: EffectStep, each: &mut dyn FnMut(&[TokenOf<G>])) {
+    /// has no target); `invoke` when the step belongs to an invoke (D27). A callback rather than a list: the search
+    /// generates these at every node, without allocating.
+    fn step_options(&self, piece: SquareOf<G>, step: EffectStep, invoke: bool, each: &mut dyn FnMut(&[TokenOf<G>])) {
         let us = self.side;
         match step {
             EffectStep::Remove(t) | EffectStep::ReturnToKeep(t) | EffectStep::Freeze(t) => {
@@ -168,8 +178,25 @@ impl<G: Geometry> PositionOf<G> {
             }
             // D26: from the opponent's graveyard only, onto the owner's squares.
             EffectStep::Steal(place) => {
-                let Some(them) = G::opponent(us) else { return };
                 let places = self.place_squares(piece, place);
+                let Some(them) = G::opponent(us) else {
+                    // F18: from any other seat's graveyard, the token naming the seat.
+                    for &seat in G::teams().as_ref().iter().filter(|&&t| t != us) {
+                        let g = &self.graves[seat];
+                        for to in places {
+                            if g.black > 0 {
+                                each(&[TokenOf::StolenGulled { seat, red: false, to }]);
+                            }
+                            if g.red > 0 {
+                                each(&[TokenOf::StolenGulled { seat, red: true, to }]);
+                            }
+                            for kind in g.maseitai.distinct() {
+                                each(&[TokenOf::StolenMaseitai { seat, kind, to }]);
+                            }
+                        }
+                    }
+                    return;
+                };
                 let g = &self.graves[them];
                 for s in places {
                     if g.black > 0 {
@@ -180,6 +207,14 @@ impl<G: Geometry> PositionOf<G> {
                     }
                     for kind in g.maseitai.distinct() {
                         each(&[TokenOf::Placed(kind, s)]);
+                    }
+                }
+            }
+            // F18: the drained seat is named; an invoke names only a seat it would drain (D27).
+            EffectStep::Drain(_) => {
+                for &seat in G::teams().as_ref() {
+                    if seat != us && (!invoke || self.pools[seat] > 0) {
+                        each(&[TokenOf::Seat(seat)]);
                     }
                 }
             }
@@ -231,11 +266,29 @@ impl<G: Geometry> PositionOf<G> {
             let movable = self.sides[self.side] & !self.navias & !piece.bb();
             for f in movable {
                 for t in self.reach_with(f, &au) {
-                    any = true;
-                    prefix[len] = TokenOf::Pair(f, t);
-                    let mut next = *self;
-                    next.extra_move(f, t);
-                    next.extra_move_options(piece, n - 1, prefix, len + 1, each);
+                    // F14: a further move onto a Navia is one choice per Pharaoh square it may go to.
+                    let (squares, plain) = match self.pharaoh_choices(f, t) {
+                        Some(b) => (b, false),
+                        None => (BitboardOf::EMPTY, true),
+                    };
+                    for p in squares.map(Some).chain(plain.then_some(None)) {
+                        any = true;
+                        prefix[len] = match p {
+                            Some(pharaoh) => TokenOf::NaviaTake {
+                                from: f,
+                                to: t,
+                                pharaoh,
+                            },
+                            None => TokenOf::Pair(f, t),
+                        };
+                        let mut next = *self;
+                        next.extra_move(FurtherMove {
+                            from: f,
+                            to: t,
+                            pharaoh: p,
+                        });
+                        next.extra_move_options(piece, n - 1, prefix, len + 1, each);
+                    }
                 }
             }
         }
@@ -244,10 +297,11 @@ impl<G: Geometry> PositionOf<G> {
         }
     }
 
-    /// One further move (Tagu, D20): an ordinary move, whose revenge resolves at once (D17).
-    fn extra_move(&mut self, from: SquareOf<G>, to: SquareOf<G>) {
-        if let Some(avenger) = self.move_part(from, to) {
-            self.bury_at(to, avenger);
+    /// One further move (Tagu, D20): an ordinary move, whose revenge resolves at once (D17); a Navia it takes goes
+    /// to `pharaoh` (F14).
+    pub(super) fn extra_move(&mut self, m: FurtherMove<G>) {
+        if let Some(avenger) = self.move_part(m.from, m.to, m.pharaoh) {
+            self.bury_at(m.to, avenger);
         }
     }
 
@@ -256,7 +310,14 @@ impl<G: Geometry> PositionOf<G> {
         let fits = |t: &TokenOf<G>| match (step, t) {
             (EffectStep::Remove(_) | EffectStep::ReturnToKeep(_) | EffectStep::Freeze(_), TokenOf::Square(_)) => true,
             (EffectStep::Revive(_), TokenOf::Placed(..)) => true,
-            (EffectStep::Steal(_), TokenOf::Placed(..) | TokenOf::Gulled { .. }) => true,
+            (
+                EffectStep::Steal(_),
+                TokenOf::Placed(..)
+                | TokenOf::Gulled { .. }
+                | TokenOf::StolenGulled { .. }
+                | TokenOf::StolenMaseitai { .. },
+            ) => true,
+            (EffectStep::Drain(_), TokenOf::Seat(_)) => true,
             (
                 EffectStep::Relocate {
                     who: Target::Itself, ..
@@ -265,11 +326,11 @@ impl<G: Geometry> PositionOf<G> {
             ) => true,
             (EffectStep::Relocate { who, .. }, TokenOf::Pair(..)) => who != Target::Itself,
             (EffectStep::Swap(_), TokenOf::Square(_)) => true,
-            (EffectStep::ExtraMoves(_), TokenOf::Pair(..)) => true,
+            (EffectStep::ExtraMoves(_), TokenOf::Pair(..) | TokenOf::NaviaTake { .. }) => true,
             _ => false,
         };
         let want = match step {
-            _ if !step.has_choice() => 0,
+            _ if !Self::asks(&step) => 0,
             EffectStep::Swap(_) => 2,
             EffectStep::ExtraMoves(n) => n as usize,
             _ => 1,
@@ -315,7 +376,7 @@ impl<G: Geometry> PositionOf<G> {
             }
             // D22: battle pieces of both sides, never a Navia, never the piece itself.
             (EffectStep::RemoveArea(area), _) => {
-                let hit = Self::area_squares(piece, area) & self.occupied() & !self.navias & !piece.bb();
+                let hit = Self::area_squares(piece, area, us) & self.occupied() & !self.navias & !piece.bb();
                 for s in hit {
                     self.bury_at(s, us);
                 }
@@ -341,11 +402,17 @@ impl<G: Geometry> PositionOf<G> {
                     },
                 );
             }
-            // D21: Odd fills the empty squares of the owner's second rank from file a.
+            // D21: Odd fills the empty squares of the owner's second rank from file a; F18: on the cross, the seat's
+            // own Gulled rank from its left to its right (F2).
             (EffectStep::ReviveGulled, _) => {
                 let g = self.graves[us];
+                let mut squares: Vec<SquareOf<G>> = (G::gulled_rank(us) & !self.occupied()).collect();
+                if names_seats::<G>() {
+                    let (rx, ry) = G::turn(us, 1, 0);
+                    squares.sort_by_key(|s| s.file() * rx + s.rank() * ry);
+                }
                 let mut placed = 0u8;
-                for s in G::gulled_rank(us) & !self.occupied() {
+                for s in squares {
                     if placed == g.black {
                         break;
                     }
@@ -361,34 +428,17 @@ impl<G: Geometry> PositionOf<G> {
                 }
                 self.set_grave_gulled(us, g.black - placed, g.red);
             }
-            (EffectStep::Steal(_), &[TokenOf::Placed(k, s)]) if them.is_some() => {
-                self.grave_remove(them?, k);
-                self.put(
-                    s,
-                    PlacedOf {
-                        side: us,
-                        piece: Piece::Maseitai(k),
-                        dratped: false,
-                    },
-                );
+            (EffectStep::Steal(_), &[TokenOf::Placed(kind, to)]) if them.is_some() => {
+                self.steal_maseitai(them?, kind, to);
             }
             (EffectStep::Steal(_), &[TokenOf::Gulled { red, to }]) if them.is_some() => {
-                let them = them?;
-                let g = self.graves[them];
-                let (b, r, piece_kind) = if red {
-                    (g.black, g.red - 1, Piece::RedGulled)
-                } else {
-                    (g.black - 1, g.red, Piece::BlackGulled)
-                };
-                self.set_grave_gulled(them, b, r);
-                self.put(
-                    to,
-                    PlacedOf {
-                        side: us,
-                        piece: piece_kind,
-                        dratped: false,
-                    },
-                );
+                self.steal_gulled(them?, red, to);
+            }
+            (EffectStep::Steal(_), &[TokenOf::StolenMaseitai { seat, kind, to }]) if seat != us => {
+                self.steal_maseitai(seat, kind, to);
+            }
+            (EffectStep::Steal(_), &[TokenOf::StolenGulled { seat, red, to }]) if seat != us => {
+                self.steal_gulled(seat, red, to);
             }
             (EffectStep::Relocate { .. }, &[TokenOf::Square(s)]) => {
                 self.shift(piece, s);
@@ -418,6 +468,10 @@ impl<G: Geometry> PositionOf<G> {
                 }
             }
             (EffectStep::Gain(n), _) => self.earn(us, n as u32),
+            (EffectStep::Drain(n), &[TokenOf::Seat(seat)]) if seat != us => {
+                let left = self.pools[seat].saturating_sub(n);
+                self.set_pool(seat, left);
+            }
             (EffectStep::Drain(n), _) => {
                 if let Some(them) = them {
                     let left = self.pools[them].saturating_sub(n);
@@ -433,19 +487,49 @@ impl<G: Geometry> PositionOf<G> {
                 self.earn(us, n);
             }
             (EffectStep::AdvanceGulled, _) => self.advance_gulled(),
-            (EffectStep::ExtraMoves(_), pairs) => {
-                for &t in pairs {
-                    if let TokenOf::Pair(f, to) = t {
-                        if self.outcome.is_some() {
-                            break;
-                        }
-                        self.extra_move(f, to);
+            (EffectStep::ExtraMoves(_), moves) => {
+                for m in moves.iter().filter_map(|t| t.further_move()) {
+                    if self.outcome.is_some() {
+                        break;
                     }
+                    self.extra_move(m);
                 }
             }
             _ => {}
         }
         Some(piece)
+    }
+
+    /// D26, F18: Neso takes a Maseitai from `seat`'s graveyard; it comes back on `to` as the side to move's.
+    fn steal_maseitai(&mut self, seat: G::Team, kind: super::catalogue::Kind, to: SquareOf<G>) {
+        self.grave_remove(seat, kind);
+        self.put(
+            to,
+            PlacedOf {
+                side: self.side,
+                piece: Piece::Maseitai(kind),
+                dratped: false,
+            },
+        );
+    }
+
+    /// D26, F18: Neso takes a Gulled from `seat`'s graveyard; it comes back on `to` as the side to move's.
+    fn steal_gulled(&mut self, seat: G::Team, red: bool, to: SquareOf<G>) {
+        let g = self.graves[seat];
+        let (black, reds, piece) = if red {
+            (g.black, g.red.saturating_sub(1), Piece::RedGulled)
+        } else {
+            (g.black.saturating_sub(1), g.red, Piece::BlackGulled)
+        };
+        self.set_grave_gulled(seat, black, reds);
+        self.put(
+            to,
+            PlacedOf {
+                side: self.side,
+                piece,
+                dratped: false,
+            },
+        );
     }
 
     /// D19, Billpentod: every black Gulled of the side to move that can step forward does, front ones first, so a

@@ -190,12 +190,25 @@ pub fn validate(force: &Force, rule: ForceRule, cat: &Catalogue) -> Result<(), F
 /// R31: the default match-up, Starter Set 1 (N01, M01–M07) for the first player and Starter Set 2 (N02, M08–M14)
 /// for the second; a catalogue that lacks one of them cannot make it.
 pub fn starter_forces(cat: &Catalogue) -> Result<[Force; 2], ForceError> {
-    let force = |navia: &str, first: u16| {
-        let ids: Vec<String> = (first..first + FORCE_SIZE as u16).map(|n| format!("M{n:02}")).collect();
-        let words: Vec<&str> = ids.iter().map(String::as_str).collect();
-        Force::from_words(navia, &words, cat)
-    };
-    Ok([force("N01", 1)?, force("N02", 8)?])
+    Ok([numbered_force("N01", 1, cat)?, numbered_force("N02", 8, cat)?])
+}
+
+/// F11: the default four-player forces in seat order: South N01 + M01–M07 (Starter 1), West N03 + M15–M21,
+/// North N02 + M08–M14 (Starter 2), East N04 + M30–M36; a catalogue that lacks one of them cannot make them.
+pub fn default_forces4(cat: &Catalogue) -> Result<[Force; 4], ForceError> {
+    Ok([
+        numbered_force("N01", 1, cat)?,
+        numbered_force("N03", 15, cat)?,
+        numbered_force("N02", 8, cat)?,
+        numbered_force("N04", 30, cat)?,
+    ])
+}
+
+/// A Navia and the seven Maseitai with consecutive ids from `M<first>`.
+fn numbered_force(navia: &str, first: u16, cat: &Catalogue) -> Result<Force, ForceError> {
+    let ids: Vec<String> = (first..first + FORCE_SIZE as u16).map(|n| format!("M{n:02}")).collect();
+    let words: Vec<&str> = ids.iter().map(String::as_str).collect();
+    Force::from_words(navia, &words, cat)
 }
 
 impl Position {

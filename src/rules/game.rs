@@ -152,6 +152,8 @@ impl Game {
                 WinReason::NaviaTaken => EndReason::NaviaTaken,
                 WinReason::NaviaDratp => EndReason::NaviaDratp,
                 WinReason::NaviaGoal => EndReason::NaviaGoal,
+                // F28 needs Pharaoh squares; on the duel board a Navia take ends the game at once.
+                WinReason::ThreeNavia => EndReason::NaviaTaken,
             };
             return Some(GameResult {
                 winner: Some(o.winner),

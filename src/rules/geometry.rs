@@ -78,6 +78,8 @@ word!(u128);
 pub trait Team: Copy + Eq + Ord + Hash + fmt::Debug + 'static {
     /// The team's place in per-team arrays and in the fixed order of notation fields (R1, F9).
     fn slot(self) -> usize;
+    /// The team's notation letter (`w`/`b` on the duel board, `s w n e` on the cross, F35, F37).
+    fn letter(self) -> char;
 }
 
 /// One board: its squares, teams, compass turns, zones and precomputed tables. Square `i` is bit `i` of a

@@ -4,7 +4,7 @@ use super::action::{ActionKind, ActionOf, Follow, TokenOf};
 use super::catalogue::EffectStep;
 use super::constants::{LINE_OVER_BONUS, NAVIA_DRATP_COST};
 use super::geometry::Geometry;
-use super::movegen::zone_cost;
+use super::movegen::{pharaohs, zone_cost};
 use super::piece::{Piece, PlacedOf};
 use super::position::{OutcomeOf, PositionOf, WinReason};
 use super::square::SquareOf;
@@ -69,7 +69,7 @@ impl<G: Geometry> PositionOf<G> {
                     },
                 );
             }
-            ActionKind::Move => revenge = p.move_part(a.from, a.to),
+            ActionKind::Move => revenge = p.move_part(a.from, a.to, a.pharaoh),
             ActionKind::InPlace => {}
             ActionKind::LineOver => p.line_over(a),
             ActionKind::Goal => {
@@ -82,7 +82,7 @@ impl<G: Geometry> PositionOf<G> {
         }
         let mut actor = Some(a.to);
         if a.follow != Follow::Nothing && p.outcome.is_none() {
-            actor = p.resolve_follow(a);
+            actor = p.resolve_follow(a, &mut |_, _, _| {});
         }
         // D17: Papillonera-like revenge: the taker goes to its graveyard once the turn ends.
         if let (Some(avenger), Some(sq), None) = (revenge, actor, p.outcome) {
@@ -91,6 +91,47 @@ impl<G: Geometry> PositionOf<G> {
             }
         }
         p.pass_turn();
+    }
+
+    /// The same position with `t` to act: the four-seat round decides who acts next (F25), not the position.
+    pub fn set_side(&mut self, t: G::Team) {
+        self.set_to_move(t);
+    }
+
+    /// The piece an action uses: the summoned Maseitai, else the piece on `a.from` (`None` if nothing stands there,
+    /// so the action is not legal here). What a declaration is checked against (F26).
+    pub fn acting_piece(&self, a: &ActionOf<G>) -> Option<Piece> {
+        match a.kind {
+            ActionKind::Summon(k) => Some(Piece::Maseitai(k)),
+            _ => self.piece_at(a.from).map(|pl| pl.piece),
+        }
+    }
+
+    /// F24: whether a legal action takes a piece by a move: its own move onto a piece, or one of Tagu's further
+    /// moves (D20) onto a piece. Removals by effects are not captures (R14).
+    pub fn takes_piece(&self, a: &ActionOf<G>) -> bool {
+        if a.kind == ActionKind::Move && self.occupied().has(a.to) {
+            return true;
+        }
+        if a.follow == Follow::Nothing || !a.choices.iter().any(|t| t.further_move().is_some()) {
+            return false;
+        }
+        // Replay the action and look at each further move's target just before it is made.
+        let mut p = *self;
+        if a.kind == ActionKind::Move {
+            p.move_part(a.from, a.to, a.pharaoh);
+        }
+        let mut took = false;
+        p.resolve_follow(a, &mut |pos, step, tokens| {
+            if let EffectStep::ExtraMoves(_) = step {
+                let mut q = *pos;
+                for m in tokens.iter().filter_map(|t| t.further_move()) {
+                    took |= q.occupied().has(m.to);
+                    q.extra_move(m);
+                }
+            }
+        });
+        took
     }
 
     /// The same position with the other side to move: the "null move" of search pruning (not a game action).
@@ -129,9 +170,15 @@ impl<G: Geometry> PositionOf<G> {
         }
     }
 
-    /// The move part of an action: step, income, capture, reward (R13, R20). Does not pass the turn.
-    /// Returns the team whose taken piece takes revenge on the mover at the end of the turn (D17), if any.
-    pub(super) fn move_part(&mut self, from: SquareOf<G>, to: SquareOf<G>) -> Option<G::Team> {
+    /// The move part of an action: step, income, capture, reward (R13, R20; F14 and F28 where a taken Navia goes to
+    /// `pharaoh`). Does not pass the turn. Returns the team whose taken piece takes revenge on the mover at the
+    /// end of the turn (D17), if any.
+    pub(super) fn move_part(
+        &mut self,
+        from: SquareOf<G>,
+        to: SquareOf<G>,
+        pharaoh: Option<SquareOf<G>>,
+    ) -> Option<G::Team> {
         let us = self.side;
         let mover = self.piece_at(from)?;
         let victim = if self.occupied().has(to) {
@@ -141,10 +188,12 @@ impl<G: Geometry> PositionOf<G> {
         };
         let gain = self.gain_with(mover, victim);
         let mut revenge = None;
+        let mut taken_navia = None;
         if let Some(victim) = victim {
             self.lift(to, victim);
             self.unfreeze_square(to);
             match victim.piece {
+                Piece::Navia(_) if pharaohs::<G>() => taken_navia = Some(victim),
                 Piece::Navia(_) => self.set_outcome(OutcomeOf {
                     winner: us,
                     reason: WinReason::NaviaTaken,
@@ -161,6 +210,18 @@ impl<G: Geometry> PositionOf<G> {
         self.put(to, mover);
         if self.has_freezes() {
             self.refreeze(|s| if s == from { to } else { s });
+        }
+        // F14: the taken Navia joins the taker on the chosen Pharaoh square, dratp state kept (placed once the
+        // mover has left `from`, which may be that square).
+        if let (Some(navia), Some(p)) = (taken_navia, pharaoh) {
+            self.put(p, PlacedOf { side: us, ..navia });
+            // F28: three Navias on one team win at once.
+            if self.navias_held(us) >= 3 {
+                self.set_outcome(OutcomeOf {
+                    winner: us,
+                    reason: WinReason::ThreeNavia,
+                });
+            }
         }
         if gain > 0 {
             self.earn(us, gain);
@@ -184,9 +245,14 @@ impl<G: Geometry> PositionOf<G> {
         }
     }
 
-    /// Pay for and resolve the dratp or invoke of an action, consuming its tokens in order. Returns where the
-    /// acting piece ends, or `None` if it left the board.
-    fn resolve_follow(&mut self, a: &ActionOf<G>) -> Option<SquareOf<G>> {
+    /// Pay for and resolve the dratp or invoke of an action, consuming its tokens in order; `seen` is shown each
+    /// effect step with its tokens just before it resolves. Returns where the acting piece ends, or `None` if it
+    /// left the board.
+    fn resolve_follow(
+        &mut self,
+        a: &ActionOf<G>,
+        seen: &mut impl FnMut(&PositionOf<G>, EffectStep, &[TokenOf<G>]),
+    ) -> Option<SquareOf<G>> {
         let at = a.to;
         let pl = self.piece_at(at)?;
         let kind = match pl.piece {
@@ -219,6 +285,7 @@ impl<G: Geometry> PositionOf<G> {
                 break;
             }
             let take = self.tokens_taken(step, rest);
+            seen(self, step, &rest[..take]);
             piece = self.apply_step(sq, step, &rest[..take]);
             rest = &rest[take..];
         }

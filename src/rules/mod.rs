@@ -35,6 +35,8 @@
 pub mod action;
 pub mod catalogue;
 pub mod constants;
+pub mod cross;
+pub mod cross_setup;
 pub mod duel;
 mod effects;
 pub mod forces;
@@ -52,18 +54,30 @@ pub mod seat;
 pub mod square;
 pub mod zobrist;
 
-pub use action::{Action, ActionKind, ActionOf, Choices, ChoicesOf, Follow, Token, TokenOf};
+pub use action::{Action, ActionKind, ActionOf, Choices, ChoicesOf, Follow, FurtherMove, Token, TokenOf};
 pub use catalogue::{Catalogue, Kind, PieceCode};
+pub use cross::Cross;
+pub use cross_setup::{
+    cross_board_text, cross_board_text_of, cross_start_setup, parse_cross_board, CrossSetup, CrossSetupError,
+};
 pub use duel::Duel;
-pub use forces::{Draft, Force, ForceError, ForceRule};
+pub use forces::{default_forces4, Draft, Force, ForceError, ForceRule};
 pub use game::{EndReason, Game, GameResult};
 pub use geometry::{Geometry, Team};
 pub use make::IllegalAction;
-pub use notation::{action_text, nfen, parse_action, parse_action_syntax, parse_nfen, MoveError, NfenError};
+pub use notation::{
+    action_text, nfen, parse_action, parse_action_syntax, parse_action_syntax_of, parse_nfen, MoveError, NfenError,
+};
 pub use piece::{Piece, PieceSet, Placed, PlacedOf};
 pub use position::{
-    GraveSetup, NfenField, Outcome, OutcomeOf, Position, PositionOf, Setup, SetupError, WinReason, START_NFEN,
+    FreezeOf, GraveSetup, NfenField, Outcome, OutcomeOf, Position, PositionOf, Setup, SetupError, WinReason, START_NFEN,
 };
+pub use round::game::{Error4, Game4, Result4, State4, Termination4, DEFAULT_ROUND_LIMIT};
 pub use round::{BoardView, Declarable, Declaration, Event, Phase, Round, RoundError, RoundSetup, SeatSet};
 pub use seat::Seat;
 pub use square::{Bitboard, BitboardOf, Side, Square, SquareOf};
+
+/// A position on the four-player cross (F1).
+pub type CrossPosition = PositionOf<Cross>;
+/// An action on the four-player cross.
+pub type CrossAction = ActionOf<Cross>;

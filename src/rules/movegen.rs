@@ -6,7 +6,7 @@
 
 use super::action::{ActionKind, ActionOf, ChoicesOf, Follow, TokenOf};
 use super::catalogue::{EffectStep, Kind, MarkKind};
-use super::constants::{NAVIA_DRATP_COST, VAULT_CAP};
+use super::constants::{NAVIA_DRATP_COST, NAVIA_TAKE_REWARD, VAULT_CAP};
 use super::duel::Duel;
 use super::geometry::{BySquare, ByTeam, Geometry, Word};
 use super::piece::{Piece, PlacedOf};
@@ -69,13 +69,27 @@ impl<G: Geometry> ActionSink<G> for Counter {
     }
 }
 
-/// R13: gyullas for taking a piece by a move (a Navia ends the game instead).
+/// F14: whether board `G` has Pharaoh squares, so that a taken Navia changes team instead of ending the game
+/// (R20). Known when the code is compiled: the duel pays nothing for the test.
+#[inline]
+pub(super) fn pharaohs<G: Geometry>() -> bool {
+    !G::pharaoh().is_empty()
+}
+
+/// F18: whether board `G` has more than one opponent per team, so that an effect names the seat it reads.
+#[inline]
+pub(super) fn names_seats<G: Geometry>() -> bool {
+    G::teams().as_ref().len() > 2
+}
+
+/// R13, F14: gyullas for taking a piece by a move (a Navia ends the duel instead, and pays 30 on the cross).
 #[inline]
 pub(super) fn capture_reward<G: Geometry>(pos: &PositionOf<G>, victim: PlacedOf<G>) -> u32 {
     match victim.piece {
         Piece::BlackGulled => 1,
         Piece::RedGulled => 3,
         Piece::Maseitai(k) => pos.cat.get(k).cost as u32,
+        Piece::Navia(_) if pharaohs::<G>() => NAVIA_TAKE_REWARD as u32,
         Piece::Navia(_) => 0,
     }
 }
@@ -136,7 +150,7 @@ fn ray_squares<G: Geometry>(
 
 /// The line table index of a unit direction, if it is one.
 #[inline]
-fn dir_index(dx: i8, dy: i8) -> Option<usize> {
+pub(super) fn dir_index(dx: i8, dy: i8) -> Option<usize> {
     ((-1..=1).contains(&dx) && (-1..=1).contains(&dy) && (dx, dy) != (0, 0)).then(|| ((dy + 1) * 3 + dx + 1) as usize)
 }
 
@@ -228,12 +242,35 @@ impl<G: Geometry> ReachMap<G> {
     /// R24, F17 on the mapped position: a Navia of `side` could be taken by another team's next move.
     #[inline]
     pub fn in_check(&self, pos: &PositionOf<G>, side: G::Team) -> bool {
-        let others = G::teams()
+        if pharaohs::<G>() {
+            return (pos.navias & pos.sides[side]).any(|n| self.navia_attacked(pos, n));
+        }
+        !(pos.navias & pos.sides[side] & self.others(side)).is_empty()
+    }
+
+    /// R24, F17 on the mapped position: the Navia on `n` could be taken by another team's next move, F14's
+    /// Pharaoh condition included.
+    #[inline]
+    pub fn navia_attacked(&self, pos: &PositionOf<G>, n: SquareOf<G>) -> bool {
+        let side = pos.owner(n);
+        if !self.others(side).has(n) {
+            return false;
+        }
+        if !pharaohs::<G>() || !(G::pharaoh() & !pos.occupied()).is_empty() {
+            return true;
+        }
+        // F14: with every Pharaoh square held, only a taker standing on one frees a square by moving.
+        (G::pharaoh() & !pos.sides[side]).any(|s| self.squares[s].has(n))
+    }
+
+    /// Every square a team other than `side` could move to.
+    #[inline]
+    fn others(&self, side: G::Team) -> BitboardOf<G> {
+        G::teams()
             .as_ref()
             .iter()
             .filter(|&&t| t != side)
-            .fold(BitboardOf::EMPTY, |b, &t| b | self.sides[t]);
-        !(pos.navias & pos.sides[side] & others).is_empty()
+            .fold(BitboardOf::EMPTY, |b, &t| b | self.sides[t])
     }
 }
 
@@ -408,7 +445,52 @@ impl<G: Geometry> PositionOf<G> {
 
     /// R24, F17: a Navia of `side` could be taken by another team's next move.
     pub fn in_check(&self, side: G::Team) -> bool {
-        (self.navias & self.sides[side]).any(|n| G::teams().as_ref().iter().any(|&t| t != side && self.attacks(t, n)))
+        (self.navias & self.sides[side]).any(|n| self.navia_attacked(n))
+    }
+
+    /// R24, F17: the Navia on `n` could be taken by a move of another team that would be legal if that team
+    /// acted now: frozen pieces give no check (D16), nor does a take that F14 forbids (no Pharaoh square empty).
+    pub fn navia_attacked(&self, n: SquareOf<G>) -> bool {
+        let side = self.owner(n);
+        let free = G::pharaoh() & !self.occupied();
+        G::teams().as_ref().iter().any(|&t| {
+            t != side
+                && if !pharaohs::<G>() || !free.is_empty() {
+                    self.attacks(t, n)
+                } else {
+                    // F14: every Pharaoh square is held, so only a taker standing on one frees a square.
+                    (G::pharaoh() & self.sides[t]).any(|s| self.reach(s).has(n))
+                }
+        })
+    }
+
+    /// F28: how many Navias the team of `t` holds.
+    #[inline]
+    pub fn navias_held(&self, t: G::Team) -> u32 {
+        (self.navias & self.sides[t]).count()
+    }
+
+    /// F14: the Pharaoh squares a Navia taken by the move `from`→`to` may go to: those empty once the mover stands
+    /// on `to` (its own square vacated). `None` when the move takes no Navia or the board has no Pharaoh squares.
+    #[inline]
+    pub(super) fn pharaoh_choices(&self, from: SquareOf<G>, to: SquareOf<G>) -> Option<BitboardOf<G>> {
+        (pharaohs::<G>() && self.navias.has(to)).then(|| G::pharaoh() & !((self.occupied() & !from.bb()) | to.bb()))
+    }
+
+    /// A plain move `from`→`to`, or on a board with Pharaoh squares one per square a taken Navia may go to (F14).
+    #[inline]
+    fn push_step(&self, from: SquareOf<G>, to: SquareOf<G>, out: &mut impl ActionSink<G>) {
+        match self.pharaoh_choices(from, to) {
+            None => out.push(ActionOf::step(from, to)),
+            Some(squares) => {
+                for p in squares {
+                    out.push(ActionOf {
+                        pharaoh: Some(p),
+                        ..ActionOf::step(from, to)
+                    });
+                }
+            }
+        }
     }
 
     /// All legal actions, in a fixed order.
@@ -492,7 +574,7 @@ impl<G: Geometry> PositionOf<G> {
         for (bb, red) in [(self.black_gulled & movable, false), (self.red_gulled & movable, true)] {
             for from in bb {
                 for to in gulled_reach(from, us, red) & open {
-                    out.push(ActionOf::step(from, to));
+                    self.push_step(from, to, out);
                 }
                 if line_over.has(from) {
                     self.push_line_overs(from, out);
@@ -500,19 +582,42 @@ impl<G: Geometry> PositionOf<G> {
             }
         }
 
-        // R9, R19, R23, F29: the Navias (one on the duel board; a team of the cross may hold several).
+        // R9, R19, R23, F29: the Navias (one on the duel board; a team of the cross may hold several, F15).
         let goal = G::navia_goal(us);
+        // F26, F28: a take that gives the team its third Navia ends the game, so nothing follows it.
+        let follows_take = pharaohs::<G>() && self.navias_held(us) < 2;
         for from in self.navias & own {
             for to in ring(from) & open {
-                out.push(ActionOf::step(from, to));
-                if !self.navias.has(to) && self.navia_dratp_ok_after(from, to) {
-                    out.push(ActionOf {
-                        follow: Follow::Dratp,
-                        ..ActionOf::step(from, to)
-                    });
+                match self.pharaoh_choices(from, to) {
+                    None => {
+                        out.push(ActionOf::step(from, to));
+                        if !self.navias.has(to) && self.navia_dratp_ok_after(from, to, None) {
+                            out.push(ActionOf {
+                                follow: Follow::Dratp,
+                                ..ActionOf::step(from, to)
+                            });
+                        }
+                    }
+                    Some(squares) => {
+                        for p in squares {
+                            let a = ActionOf {
+                                pharaoh: Some(p),
+                                ..ActionOf::step(from, to)
+                            };
+                            out.push(a);
+                            if follows_take && self.navia_dratp_ok_after(from, to, Some(p)) {
+                                out.push(ActionOf {
+                                    follow: Follow::Dratp,
+                                    ..a
+                                });
+                            }
+                        }
+                    }
                 }
             }
-            if pool >= NAVIA_DRATP_COST as u32 && !map.map_or_else(|| self.in_check(us), |m| m.in_check(self, us)) {
+            if pool >= NAVIA_DRATP_COST as u32
+                && !map.map_or_else(|| self.navia_attacked(from), |m| m.navia_attacked(self, from))
+            {
                 out.push(ActionOf {
                     kind: ActionKind::InPlace,
                     follow: Follow::Dratp,
@@ -565,6 +670,22 @@ impl<G: Geometry> PositionOf<G> {
                 None => maseitai_reach(self, from, us, occ) & open,
             };
             for to in reach {
+                if let Some(squares) = self.pharaoh_choices(from, to) {
+                    // F14: one action per Pharaoh square; the 30 are paid before a following dratp or invoke.
+                    for p in squares {
+                        out.push(ActionOf {
+                            pharaoh: Some(p),
+                            ..ActionOf::step(from, to)
+                        });
+                        if let Some(cost) = follow_cost.filter(|_| follows_take) {
+                            let cost = zone_cost(cost, to) as u32;
+                            if (pool + self.move_gain(to, mover)).min(VAULT_CAP as u32) >= cost {
+                                self.push_follows(from, to, Some(p), kind, dratped, out);
+                            }
+                        }
+                    }
+                    continue;
+                }
                 out.push(ActionOf::step(from, to));
                 let Some(cost) = follow_cost else { continue };
                 if self.navias.has(to) {
@@ -572,17 +693,18 @@ impl<G: Geometry> PositionOf<G> {
                 }
                 let cost = zone_cost(cost, to) as u32;
                 if pool >= cost || (pool + self.move_gain(to, mover)).min(VAULT_CAP as u32) >= cost {
-                    self.push_follows(from, to, kind, dratped, out);
+                    self.push_follows(from, to, None, kind, dratped, out);
                 }
             }
             if follow_cost.is_some_and(|c| pool >= zone_cost(c, from) as u32) {
-                self.push_follows(from, from, kind, dratped, out);
+                self.push_follows(from, from, None, kind, dratped, out);
             }
         }
     }
 
-    /// R19: the Navia may dratp after stepping `from`→`to` if the pool then holds 60 and it is not in check.
-    fn navia_dratp_ok_after(&self, from: SquareOf<G>, to: SquareOf<G>) -> bool {
+    /// R19, F29: the Navia may dratp after stepping `from`→`to` (a taken Navia going to `pharaoh`, F14) if the pool
+    /// then holds 60 and that Navia is not in check.
+    fn navia_dratp_ok_after(&self, from: SquareOf<G>, to: SquareOf<G>, pharaoh: Option<SquareOf<G>>) -> bool {
         let pool = self.pools[self.side] as u32;
         // A Navia earns only by taking a piece, so most Navia steps are ruled out without looking further.
         if pool < NAVIA_DRATP_COST as u32 && !self.occupied().has(to) {
@@ -593,8 +715,8 @@ impl<G: Geometry> PositionOf<G> {
             return false;
         }
         let mut p = *self;
-        p.move_part(from, to);
-        !p.in_check(self.side)
+        p.move_part(from, to, pharaoh);
+        !p.navia_attacked(to)
     }
 
     /// R22: one action per bonus for the Gulled on `from`.
@@ -617,19 +739,21 @@ impl<G: Geometry> PositionOf<G> {
         }
     }
 
-    /// Dratp or invoke after a Maseitai's move (or in place when `from == to`); the caller checked the pool.
+    /// Dratp or invoke after a Maseitai's move (or in place when `from == to`; a taken Navia going to `pharaoh`,
+    /// F14); the caller checked the pool.
     fn push_follows(
         &self,
         from: SquareOf<G>,
         to: SquareOf<G>,
+        pharaoh: Option<SquareOf<G>>,
         kind: Kind,
         dratped: bool,
         out: &mut impl ActionSink<G>,
     ) {
-        let Some((base, cost, steps)) = self.follow_parts(from, to, kind, dratped) else {
+        let Some((base, cost, steps)) = self.follow_parts(from, to, pharaoh, kind, dratped) else {
             return;
         };
-        let choices = steps.iter().any(|s| s.has_choice());
+        let choices = steps.iter().any(Self::asks);
         if base.follow == Follow::Invoke {
             let Some(mid) = self.after_payment(&base, cost) else {
                 return;
@@ -656,6 +780,7 @@ impl<G: Geometry> PositionOf<G> {
         &self,
         from: SquareOf<G>,
         to: SquareOf<G>,
+        pharaoh: Option<SquareOf<G>>,
         kind: Kind,
         dratped: bool,
     ) -> Option<(ActionOf<G>, u8, &'static [EffectStep])> {
@@ -675,6 +800,7 @@ impl<G: Geometry> PositionOf<G> {
             kind: kind_of_action,
             from,
             to,
+            pharaoh,
             follow,
             choices: ChoicesOf::NONE,
         };
@@ -686,7 +812,7 @@ impl<G: Geometry> PositionOf<G> {
     fn after_payment(&self, base: &ActionOf<G>, cost: u8) -> Option<PositionOf<G>> {
         let mut mid = *self;
         if base.from != base.to {
-            mid.move_part(base.from, base.to);
+            mid.move_part(base.from, base.to, base.pharaoh);
             if mid.outcome.is_some() {
                 return None;
             }
@@ -702,11 +828,12 @@ impl<G: Geometry> PositionOf<G> {
         if !(self.maseitai & self.sides[self.side]).has(from) {
             return;
         }
-        let Some((base, cost, steps)) = self.follow_parts(from, head.to, self.kinds[from], self.dratped.has(from))
+        let Some((base, cost, steps)) =
+            self.follow_parts(from, head.to, head.pharaoh, self.kinds[from], self.dratped.has(from))
         else {
             return;
         };
-        if base == *head && steps.iter().any(|s| s.has_choice()) {
+        if base == *head && steps.iter().any(Self::asks) {
             Family {
                 pos: self,
                 head: base,

@@ -17,19 +17,21 @@
 //! - numbers are plain decimal without leading zeros.
 
 use nom::branch::alt;
-use nom::bytes::complete::{tag, take_while};
-use nom::character::complete::{char, digit1, one_of, satisfy};
+use nom::bytes::complete::{tag, take_while, take_while_m_n};
+use nom::character::complete::{anychar, char, digit1, one_of, satisfy};
 use nom::combinator::{all_consuming, map, map_opt, opt, recognize};
 use nom::multi::{many0, separated_list1};
 use nom::sequence::{delimited, pair, preceded, separated_pair, tuple};
 use nom::IResult;
 use thiserror::Error;
 
-use super::action::{Action, ActionKind, Choices, Follow, Token};
+use super::action::{Action, ActionKind, ActionOf, ChoicesOf, Follow, TokenOf};
 use super::catalogue::{Catalogue, Kind, PieceClass, PieceCode};
+use super::duel::Duel;
+use super::geometry::{Geometry, Team};
 use super::piece::{Piece, Placed};
-use super::position::{Freeze, GraveSetup, Lasting, Position, Setup, SetupError};
-use super::square::{Side, Square, SIZE};
+use super::position::{Freeze, GraveSetup, Lasting, Position, PositionOf, Setup, SetupError};
+use super::square::{Side, Square, SquareOf, SIZE};
 
 /// Why an NFEN string was refused; names the field and the reason.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
@@ -97,14 +99,9 @@ fn raw_id(i: &str) -> IResult<&str, (char, &str)> {
     pair(one_of("NMnm"), digit1)(i)
 }
 
-/// A square name, `a1` to `g7`.
-fn square(i: &str) -> IResult<&str, Square> {
-    map_opt(recognize(pair(one_of("abcdefg"), one_of("1234567"))), Square::from_name)(i)
-}
-
 /// Resolve a written id in the catalogue. Returns the kind and whether it was
 /// written in lower case; refuses ids not written the way the catalogue prints them.
-fn resolve_id(cat: &Catalogue, letter: char, digits: &str) -> Result<(Kind, bool), String> {
+pub(super) fn resolve_id(cat: &Catalogue, letter: char, digits: &str) -> Result<(Kind, bool), String> {
     let lower = letter.is_ascii_lowercase();
     let written = format!("{}{digits}", letter.to_ascii_uppercase());
     let class = if letter.eq_ignore_ascii_case(&'N') {
@@ -634,8 +631,9 @@ pub fn nfen(pos: &Position) -> String {
 
 // ---------------------------------------------------------------- moves
 
-/// The canonical text of an action.
-pub fn action_text(a: &Action, cat: &Catalogue) -> String {
+/// The canonical text of an action on any board (protocol.md "Moves"; F37 on the cross: `=<square>` after a
+/// Navia take, seat letters in drain and steal tokens).
+pub fn action_text<G: Geometry>(a: &ActionOf<G>, cat: &Catalogue) -> String {
     let id = |k: Kind| cat.get(k).code.to_string();
     let mut out = match a.kind {
         ActionKind::Summon(k) => return format!("{}@{}", id(k), a.to),
@@ -643,6 +641,9 @@ pub fn action_text(a: &Action, cat: &Catalogue) -> String {
         ActionKind::InPlace => a.from.to_string(),
         ActionKind::LineOver | ActionKind::Goal => format!("{}^", a.from),
     };
+    if let Some(p) = a.pharaoh {
+        out.push_str(&format!("={p}"));
+    }
     match a.follow {
         Follow::Nothing => {}
         Follow::Dratp => out.push('+'),
@@ -650,77 +651,157 @@ pub fn action_text(a: &Action, cat: &Catalogue) -> String {
     }
     for (n, t) in a.choices.iter().enumerate() {
         out.push(if n == 0 { ':' } else { ',' });
+        let gulled = |red: bool| if red { 'R' } else { 'B' };
         match t {
-            Token::Square(s) => out.push_str(&s.to_string()),
-            Token::Pair(f, t) => out.push_str(&format!("{f}{t}")),
-            Token::Placed(k, s) => out.push_str(&format!("{}@{s}", id(k))),
-            Token::Gulled { red, to } => out.push_str(&format!("{}@{to}", if red { 'R' } else { 'B' })),
-            Token::Gyullas => out.push('G'),
+            TokenOf::Square(s) => out.push_str(&s.to_string()),
+            TokenOf::Pair(f, t) => out.push_str(&format!("{f}{t}")),
+            TokenOf::Placed(k, s) => out.push_str(&format!("{}@{s}", id(k))),
+            TokenOf::Gulled { red, to } => out.push_str(&format!("{}@{to}", gulled(red))),
+            TokenOf::Gyullas => out.push('G'),
+            TokenOf::Seat(seat) => out.push(seat.letter()),
+            TokenOf::StolenGulled { seat, red, to } => out.push_str(&format!("{}{}@{to}", seat.letter(), gulled(red))),
+            TokenOf::StolenMaseitai { seat, kind, to } => out.push_str(&format!("{}{}@{to}", seat.letter(), id(kind))),
+            TokenOf::NaviaTake { from, to, pharaoh } => out.push_str(&format!("{from}{to}={pharaoh}")),
         }
     }
     out
 }
 
+/// A square name of board `G`: a file letter and the rank in decimal, two digits read whole on a board of ten
+/// ranks or more (`c10c9`, F1); `G` decides whether the square exists.
+fn square_of<G: Geometry>(i: &str) -> IResult<&str, SquareOf<G>> {
+    let digits = if G::HEIGHT >= 10 { 2 } else { 1 };
+    map_opt(
+        recognize(pair(
+            satisfy(|c| c.is_ascii_lowercase()),
+            take_while_m_n(1, digits, |c: char| c.is_ascii_digit()),
+        )),
+        SquareOf::from_name,
+    )(i)
+}
+
+/// A square of the two-player board, `a1` to `g7`.
+fn square(i: &str) -> IResult<&str, Square> {
+    square_of::<Duel>(i)
+}
+
+/// F37: `=<square>`, where a taken Navia goes; not part of the grammar on a board without Pharaoh squares.
+fn pharaoh_mark<G: Geometry>(i: &str) -> IResult<&str, SquareOf<G>> {
+    if G::pharaoh().is_empty() {
+        return Err(nom::Err::Error(nom::error::Error::new(
+            i,
+            nom::error::ErrorKind::Verify,
+        )));
+    }
+    preceded(char('='), square_of::<G>)(i)
+}
+
+/// F37: a seat letter, on a board where effects name seats (more than two teams).
+fn seat_letter<G: Geometry>(i: &str) -> IResult<&str, G::Team> {
+    if G::teams().as_ref().len() <= 2 {
+        return Err(nom::Err::Error(nom::error::Error::new(
+            i,
+            nom::error::ErrorKind::Verify,
+        )));
+    }
+    map_opt(anychar, |c| {
+        G::teams().as_ref().iter().copied().find(|t| t.letter() == c)
+    })(i)
+}
+
+/// What a stolen piece is, as written after the seat letter: `B`, `R` or an id.
+enum RawLoot<'a> {
+    Gulled(bool),
+    Id((char, &'a str)),
+}
+
 /// A choice token as written, before its id is looked up.
-enum RawToken<'a> {
-    Square(Square),
-    Pair(Square, Square),
-    Placed((char, &'a str), Square),
-    Gulled(bool, Square),
+enum RawToken<'a, G: Geometry> {
+    Square(SquareOf<G>),
+    Pair(SquareOf<G>, SquareOf<G>),
+    NaviaTake(SquareOf<G>, SquareOf<G>, SquareOf<G>),
+    Placed((char, &'a str), SquareOf<G>),
+    Gulled(bool, SquareOf<G>),
+    Stolen(G::Team, RawLoot<'a>, SquareOf<G>),
+    Seat(G::Team),
     Gyullas,
 }
 
-fn raw_token(i: &str) -> IResult<&str, RawToken<'_>> {
+fn raw_token<G: Geometry>(i: &str) -> IResult<&str, RawToken<'_, G>> {
     alt((
-        map(separated_pair(raw_id, char('@'), square), |(id, s)| {
+        map(
+            tuple((
+                seat_letter::<G>,
+                alt((
+                    map(one_of("BR"), |c| RawLoot::Gulled(c == 'R')),
+                    map(raw_id, RawLoot::Id),
+                )),
+                preceded(char('@'), square_of::<G>),
+            )),
+            |(seat, loot, to)| RawToken::Stolen(seat, loot, to),
+        ),
+        map(separated_pair(raw_id, char('@'), square_of::<G>), |(id, s)| {
             RawToken::Placed(id, s)
         }),
-        map(separated_pair(one_of("BR"), char('@'), square), |(c, s)| {
+        map(separated_pair(one_of("BR"), char('@'), square_of::<G>), |(c, s)| {
             RawToken::Gulled(c == 'R', s)
         }),
-        map(pair(square, opt(square)), |(a, b)| match b {
-            Some(b) => RawToken::Pair(a, b),
-            None => RawToken::Square(a),
-        }),
+        map(
+            pair(square_of::<G>, opt(pair(square_of::<G>, opt(pharaoh_mark::<G>)))),
+            |(a, b)| match b {
+                Some((b, Some(p))) => RawToken::NaviaTake(a, b, p),
+                Some((b, None)) => RawToken::Pair(a, b),
+                None => RawToken::Square(a),
+            },
+        ),
+        map(seat_letter::<G>, RawToken::Seat),
         map(char('G'), |_| RawToken::Gyullas),
     ))(i)
 }
 
 /// A move text as written, before ids are looked up and the parts checked together.
-enum RawMove<'a> {
-    Summon((char, &'a str), Square),
+enum RawMove<'a, G: Geometry> {
+    Summon((char, &'a str), SquareOf<G>),
     Body {
-        from: Square,
-        to: Option<Square>,
+        from: SquareOf<G>,
+        to: Option<SquareOf<G>>,
+        pharaoh: Option<SquareOf<G>>,
         mark: Option<char>,
-        tokens: Option<Vec<RawToken<'a>>>,
+        tokens: Option<Vec<RawToken<'a, G>>>,
     },
 }
 
-fn raw_move(i: &str) -> IResult<&str, RawMove<'_>> {
+fn raw_move<G: Geometry>(i: &str) -> IResult<&str, RawMove<'_, G>> {
     alt((
-        map(separated_pair(raw_id, char('@'), square), |(id, s)| {
+        map(separated_pair(raw_id, char('@'), square_of::<G>), |(id, s)| {
             RawMove::Summon(id, s)
         }),
         map(
             tuple((
-                square,
-                opt(square),
+                square_of::<G>,
+                opt(square_of::<G>),
+                opt(pharaoh_mark::<G>),
                 opt(one_of("+*^")),
-                opt(preceded(char(':'), separated_list1(char(','), raw_token))),
+                opt(preceded(char(':'), separated_list1(char(','), raw_token::<G>))),
             )),
-            |(from, to, mark, tokens)| RawMove::Body { from, to, mark, tokens },
+            |(from, to, pharaoh, mark, tokens)| RawMove::Body {
+                from,
+                to,
+                pharaoh,
+                mark,
+                tokens,
+            },
         ),
     ))(i)
 }
 
 /// A whole move text read by the grammar, or the syntax error that says where it stopped.
-fn whole_raw_move(text: &str) -> Result<RawMove<'_>, MoveError> {
+fn whole_raw_move<G: Geometry>(text: &str) -> Result<RawMove<'_, G>, MoveError> {
     let bad = |why: String| MoveError::Syntax(shown(text), why);
     if text.is_empty() {
         return Err(bad("empty move".into()));
     }
-    match raw_move(text) {
+    match raw_move::<G>(text) {
         Ok(("", raw)) => Ok(raw),
         Ok((rest, _)) => {
             let at = text.len() - rest.len();
@@ -759,43 +840,72 @@ fn maseitai_id(text: &str, cat: &Catalogue, (letter, digits): (char, &str)) -> R
 }
 
 /// The choice tokens of the move `text`, ids looked up in `cat`.
-fn choices_of(text: &str, cat: &Catalogue, tokens: Vec<RawToken<'_>>) -> Result<Choices, MoveError> {
-    let mut choices = Choices::NONE;
+fn choices_of<G: Geometry>(
+    text: &str,
+    cat: &Catalogue,
+    tokens: Vec<RawToken<'_, G>>,
+) -> Result<ChoicesOf<G>, MoveError> {
+    let mut choices = ChoicesOf::NONE;
     for t in tokens {
         let token = match t {
-            RawToken::Square(s) => Token::Square(s),
-            RawToken::Pair(a, b) => Token::Pair(a, b),
-            RawToken::Placed(id, s) => Token::Placed(maseitai_id(text, cat, id)?, s),
-            RawToken::Gulled(red, to) => Token::Gulled { red, to },
-            RawToken::Gyullas => Token::Gyullas,
+            RawToken::Square(s) => TokenOf::Square(s),
+            RawToken::Pair(a, b) => TokenOf::Pair(a, b),
+            RawToken::NaviaTake(from, to, pharaoh) => TokenOf::NaviaTake { from, to, pharaoh },
+            RawToken::Placed(id, s) => TokenOf::Placed(maseitai_id(text, cat, id)?, s),
+            RawToken::Gulled(red, to) => TokenOf::Gulled { red, to },
+            RawToken::Stolen(seat, RawLoot::Gulled(red), to) => TokenOf::StolenGulled { seat, red, to },
+            RawToken::Stolen(seat, RawLoot::Id(id), to) => TokenOf::StolenMaseitai {
+                seat,
+                kind: maseitai_id(text, cat, id)?,
+                to,
+            },
+            RawToken::Seat(seat) => TokenOf::Seat(seat),
+            RawToken::Gyullas => TokenOf::Gyullas,
         };
         if !choices.push(token) {
-            let why = format!("more than {} choices", Choices::CAPACITY);
+            let why = format!("more than {} choices", ChoicesOf::<G>::CAPACITY);
             return Err(MoveError::Syntax(shown(text), why));
         }
     }
     Ok(choices)
 }
 
-/// Parse a move text's syntax only (no position): ids are looked up in `cat`.
+/// Parse a two-player move text's syntax only (no position): ids are looked up in `cat`.
 pub fn parse_action_syntax(text: &str, cat: &Catalogue) -> Result<Action, MoveError> {
+    parse_action_syntax_of::<Duel>(text, cat)
+}
+
+/// Parse a move text of board `G` by its syntax only (no position): ids are looked up in `cat`.
+pub fn parse_action_syntax_of<G: Geometry>(text: &str, cat: &Catalogue) -> Result<ActionOf<G>, MoveError> {
     let bad = |why: String| MoveError::Syntax(shown(text), why);
-    let raw = whole_raw_move(text)?;
-    let (from, to, mark, tokens) = match raw {
+    let raw = whole_raw_move::<G>(text)?;
+    let (from, to, pharaoh, mark, tokens) = match raw {
         RawMove::Summon(id, sq) => {
             let k = maseitai_id(text, cat, id)?;
-            return Ok(Action {
+            return Ok(ActionOf {
                 kind: ActionKind::Summon(k),
                 from: sq,
                 to: sq,
+                pharaoh: None,
                 follow: Follow::Nothing,
-                choices: Choices::NONE,
+                choices: ChoicesOf::NONE,
             });
         }
-        RawMove::Body { from, to, mark, tokens } => (from, to, mark, tokens.unwrap_or_default()),
+        RawMove::Body {
+            from,
+            to,
+            pharaoh,
+            mark,
+            tokens,
+        } => (from, to, pharaoh, mark, tokens.unwrap_or_default()),
     };
-    let choices = choices_of(text, cat, tokens)?;
-    let gyullas = choices.iter().any(|t| t == Token::Gyullas);
+    if pharaoh.is_some() && (to.is_none() || mark == Some('^')) {
+        return Err(bad(
+            "'=<square>' names where a taken Navia goes; it follows a move's destination, as in 'd5d6=c9'".into(),
+        ));
+    }
+    let choices = choices_of::<G>(text, cat, tokens)?;
+    let gyullas = choices.iter().any(|t| t == TokenOf::Gyullas);
     let has_choices = !choices.is_empty();
     let (kind, follow) = match (to, mark) {
         (_, Some('^')) if to.is_some() => {
@@ -804,7 +914,8 @@ pub fn parse_action_syntax(text: &str, cat: &Catalogue) -> Result<Action, MoveEr
             ));
         }
         (_, Some('^')) => {
-            if choices.len() > 1 || (has_choices && !matches!(choices.get(0), Some(Token::Gyullas | Token::Placed(..))))
+            if choices.len() > 1
+                || (has_choices && !matches!(choices.get(0), Some(TokenOf::Gyullas | TokenOf::Placed(..))))
             {
                 return Err(bad("a line over takes one bonus: ':G' or ':<id>@<square>'".into()));
             }
@@ -813,10 +924,11 @@ pub fn parse_action_syntax(text: &str, cat: &Catalogue) -> Result<Action, MoveEr
             } else {
                 ActionKind::Goal
             };
-            return Ok(Action {
+            return Ok(ActionOf {
                 kind,
                 from,
                 to: from,
+                pharaoh: None,
                 follow: Follow::Nothing,
                 choices,
             });
@@ -847,18 +959,19 @@ pub fn parse_action_syntax(text: &str, cat: &Catalogue) -> Result<Action, MoveEr
             "a move must leave {from}; to use the piece in place write '{from}+' or '{from}*'"
         )));
     }
-    Ok(Action {
+    Ok(ActionOf {
         kind,
         from,
         to: to.unwrap_or(from),
+        pharaoh,
         follow,
         choices,
     })
 }
 
-/// Parse a move text and check it is legal in `pos`.
-pub fn parse_action(text: &str, pos: &Position) -> Result<Action, MoveError> {
-    let a = parse_action_syntax(text, pos.catalogue())?;
+/// Parse a move text and check it is legal in `pos`, on any board.
+pub fn parse_action<G: Geometry>(text: &str, pos: &PositionOf<G>) -> Result<ActionOf<G>, MoveError> {
+    let a = parse_action_syntax_of::<G>(text, pos.catalogue())?;
     let illegal = |why: String| MoveError::Illegal(shown(text), why);
     if pos.outcome().is_some() {
         return Err(illegal("the game is over".into()));
@@ -880,10 +993,22 @@ pub fn parse_action(text: &str, pos: &Position) -> Result<Action, MoveError> {
     if pos.is_legal(&a) {
         return Ok(a);
     }
-    let same_but_choices = pos
-        .legal_actions()
+    let legal = pos.legal_actions();
+    let same_move = |l: &&ActionOf<G>| l.kind == a.kind && l.from == a.from && l.to == a.to;
+    if legal
         .iter()
-        .any(|l| l.kind == a.kind && l.from == a.from && l.to == a.to && l.follow == a.follow);
+        .filter(same_move)
+        .any(|l| l.pharaoh != a.pharaoh && l.pharaoh.is_some())
+        && a.pharaoh.is_none()
+    {
+        return Err(illegal(
+            "taking a Navia names the empty Pharaoh square it goes to, as in 'd5d6=c9' (F14)".into(),
+        ));
+    }
+    let same_but_choices = legal
+        .iter()
+        .filter(same_move)
+        .any(|l| l.pharaoh == a.pharaoh && l.follow == a.follow);
     if same_but_choices {
         Err(illegal("the effect choices are not valid here".into()))
     } else {

@@ -23,6 +23,8 @@ pub enum WinReason {
     NaviaDratp,
     /// R23: the winner's Navia crossed the opponent's end line.
     NaviaGoal,
+    /// F28: the winner's team holds three Navias (four-seat boards only).
+    ThreeNavia,
 }
 
 /// A finished game's winner and why, on board `G`.
@@ -866,8 +868,14 @@ impl<G: Geometry> PositionOf<G> {
         if next.slot() == 0 {
             self.turn = self.turn.saturating_add(1);
         }
-        self.key ^= zobrist::to_move::<G>(self.side) ^ zobrist::to_move::<G>(next);
-        self.side = next;
+        self.set_to_move(next);
+    }
+
+    /// Put `t` to move, the key in step.
+    #[inline]
+    pub(super) fn set_to_move(&mut self, t: G::Team) {
+        self.key ^= zobrist::to_move::<G>(self.side) ^ zobrist::to_move::<G>(t);
+        self.side = t;
     }
 }
 

@@ -329,6 +329,10 @@ impl Team for Side {
     fn slot(self) -> usize {
         self.index()
     }
+
+    fn letter(self) -> char {
+        Side::letter(self)
+    }
 }
 
 /// Fixed squares of the playmat (R2–R5).

@@ -967,6 +967,7 @@ fn action(kind: ActionKind, from: Square, to: Square, follow: Follow, tokens: &[
         kind,
         from,
         to,
+        pharaoh: None,
         follow,
         choices: choices(tokens),
     }

@@ -9,10 +9,11 @@ mod format;
 mod tables;
 
 pub use format::{CatalogueError, ParseIssue};
-pub use tables::{FaceTables, Faces, KindTables};
+pub use tables::{FaceTables, Faces, KindTables, Ray};
 
 use std::fmt;
 
+use super::cross::Cross;
 use super::duel::Duel;
 
 /// The text of the built-in catalogue.
@@ -281,6 +282,8 @@ pub struct Catalogue {
     tables: Vec<KindTables>,
     /// By kind: the compass faces on the two-player board.
     duel: Vec<Faces<Duel>>,
+    /// By kind: the compass faces on the cross, built on first use so the duel never pays for them.
+    cross: std::sync::OnceLock<Vec<Faces<Cross>>>,
     /// Dratp costs by kind, apart from the large entries: the evaluation reads them at every node.
     costs: Vec<u8>,
     /// By kind: whether its dratp effect, and its invoke, make moves (`EffectStep::makes_moves`).
@@ -316,6 +319,7 @@ impl Catalogue {
             entries,
             tables,
             duel,
+            cross: std::sync::OnceLock::new(),
             costs,
             moving,
         })
@@ -380,6 +384,14 @@ impl Catalogue {
     #[inline]
     pub fn duel_faces(&self, kind: Kind) -> &Faces<Duel> {
         &self.duel[kind.index()]
+    }
+
+    /// The compass faces of a kind on the four-player cross (F3).
+    #[inline]
+    pub fn cross_faces(&self, kind: Kind) -> &Faces<Cross> {
+        &self
+            .cross
+            .get_or_init(|| self.entries.iter().map(Faces::build).collect())[kind.index()]
     }
 
     /// The kind with this id.

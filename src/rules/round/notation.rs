@@ -12,8 +12,6 @@
 //!
 //! [`Round::from_setup`]: super::Round::from_setup
 
-use std::fmt;
-
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while};
 use nom::character::complete::{char, digit1, one_of, satisfy};
@@ -25,8 +23,10 @@ use thiserror::Error;
 
 use super::{Declaration, Event, Phase, RoundSetup, SeatSet, SEAT_GYULLAS};
 use crate::rules::catalogue::{Catalogue, Kind, PieceClass, PieceCode};
-use crate::rules::position::GraveSetup;
+use crate::rules::cross::Cross;
+use crate::rules::position::{FreezeOf, GraveSetup};
 use crate::rules::seat::Seat;
+use crate::rules::square::SquareOf;
 
 /// The names of fields 2–10, in order.
 const FIELDS: [&str; 9] = [
@@ -64,36 +64,6 @@ pub struct EventError {
     pub reason: String,
 }
 
-/// A square of the 105-square cross (F1), as effects name it; only what the notation needs.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct CrossSquare {
-    file: u8,
-    rank: u8,
-}
-
-impl CrossSquare {
-    /// The square at `file` 0–10 (`a`–`k`) and `rank` 0–10 (`1`–`11`), if it exists (F1).
-    pub fn new(file: u8, rank: u8) -> Option<CrossSquare> {
-        let edge = |x: u8| x <= 1 || x >= 9;
-        (file <= 10 && rank <= 10 && !(edge(file) && edge(rank))).then_some(CrossSquare { file, rank })
-    }
-}
-
-impl fmt::Display for CrossSquare {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", char::from(b'a' + self.file), self.rank + 1)
-    }
-}
-
-/// A `freeze:<by><target>` effect (D16): the piece on `target` is frozen by the piece on `by`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Frozen {
-    /// The freezing piece's square.
-    pub by: CrossSquare,
-    /// The frozen piece's square.
-    pub target: CrossSquare,
-}
-
 /// NFEN4 fields 2–10 as plain values: the round's part, and the keeps, graveyards and freezes for the board.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct RoundFields {
@@ -103,11 +73,12 @@ pub struct RoundFields {
     pub keeps: [Vec<Kind>; 4],
     /// The graveyards in seat order.
     pub graves: [GraveSetup; 4],
-    /// The `freeze:` effects, in string order.
-    pub freezes: Vec<Frozen>,
+    /// The `freeze:` effects (D16), in string order.
+    pub freezes: Vec<FreezeOf<Cross>>,
 }
 
-fn shown(s: &str) -> String {
+/// `s`, cut short for a message.
+pub(crate) fn shown(s: &str) -> String {
     if s.chars().count() <= QUOTE_MAX {
         s.to_string()
     } else {
@@ -126,12 +97,12 @@ fn err(field: &'static str, reason: impl Into<String>) -> FieldError {
 // ---------------------------------------------------------------- tokens
 
 /// A square name: file `a`–`k`, rank `1`–`11` read whole (F35), existing on the cross (F1).
-fn square(i: &str) -> IResult<&str, CrossSquare> {
+fn square(i: &str) -> IResult<&str, SquareOf<Cross>> {
     let rank = alt((recognize(pair(char('1'), one_of("01"))), recognize(one_of("123456789"))));
     map_opt(pair(one_of("abcdefghijk"), rank), |(f, r): (char, &str)| {
-        let file = f as u8 - b'a';
-        let rank = r.parse::<u8>().ok()? - 1;
-        CrossSquare::new(file, rank)
+        let file = (f as u8 - b'a') as i8;
+        let rank = r.parse::<i8>().ok()? - 1;
+        SquareOf::new(file, rank)
     })(i)
 }
 
@@ -397,14 +368,14 @@ fn grave(text: &str, seat: Seat, cat: &Catalogue) -> Result<GraveSetup, String> 
 
 /// One effect of field 9.
 enum Effect4 {
-    Freeze(Frozen),
+    Freeze(FreezeOf<Cross>),
     Out(Seat),
 }
 
 fn effect(i: &str) -> IResult<&str, Effect4> {
     alt((
         map(preceded(tag("freeze:"), pair(square, square)), |(by, target)| {
-            Effect4::Freeze(Frozen { by, target })
+            Effect4::Freeze(FreezeOf { by, target })
         }),
         map(preceded(tag("out:"), seat), Effect4::Out),
     ))(i)
@@ -417,7 +388,7 @@ fn effect_text(e: &Effect4) -> String {
     }
 }
 
-fn parse_effects(text: &str) -> Result<(Vec<Frozen>, SeatSet), String> {
+fn parse_effects(text: &str) -> Result<(Vec<FreezeOf<Cross>>, SeatSet), String> {
     let mut freezes = Vec::new();
     let mut out = SeatSet::EMPTY;
     if text == "-" {
