@@ -194,10 +194,14 @@ function isPharaohChoice(sq) {
 /** The secret entry of the person whose turn it is on the shared screen (F20, F23, F24, F27). */
 function drawSecret() {
   const box = $("secret");
-  box.innerHTML = "";
   const step = four.step;
+  const seat = live() && step ? humanTurn(step) : null;
+  // An engine's answer redraws the page; the person's half-typed bid must not be wiped by it.
+  const key = seat ? `${seat} ${four.curtain} ${four.events.length} ${four.gameId}` : "";
+  if (key && box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.innerHTML = "";
   if (!live() || !step) return;
-  const seat = humanTurn(step);
   const words = STEP_WORDS[step.phase];
   if (!seat) {
     const engines = waiting(step, "engine");
