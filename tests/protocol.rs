@@ -118,7 +118,9 @@ fn uci_handshake_lists_every_option() {
             "{name} missing: {l:?}"
         );
     }
-    assert!(l.contains(&"option name UCI_Variant type combo default naviadratp var naviadratp".to_string()));
+    assert!(
+        l.contains(&"option name UCI_Variant type combo default naviadratp var naviadratp var naviadratp4".to_string())
+    );
     assert!(e.sync().is_empty());
     e.send("ucinewgame");
     e.send("position startpos");
@@ -386,7 +388,7 @@ fn every_option_is_accepted_and_bad_values_refused() {
         ),
         (
             "setoption name UCI_Variant value chess",
-            "the only variant is naviadratp",
+            "UCI_Variant takes naviadratp or naviadratp4",
         ),
         ("setoption name Contempt value 3", "unknown option 'Contempt'"),
     ] {

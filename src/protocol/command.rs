@@ -12,6 +12,8 @@ use nom::sequence::{delimited, separated_pair, terminated};
 use nom::IResult;
 use thiserror::Error;
 
+use crate::rules::{Phase, Seat};
+
 /// The protocol dialect a GUI chose with its first command.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Dialect {
@@ -28,8 +30,9 @@ pub enum StartPos {
     Start,
     /// `fen <NFEN>`: the seven fields joined by single spaces, not yet checked.
     Fen(String),
-    /// `startpos forces <first> <second>`: the standard setup (R7) with these forces, not yet checked.
-    Forces([ForceWords; 2]),
+    /// `startpos forces <force> …`: the standard setup with these forces, not yet checked; the variant wants
+    /// two (R7) or four in seat order (F40).
+    Forces(Vec<ForceWords>),
 }
 
 /// One force as written, `<navia>:<maseitai>,<maseitai>,…`: ids or names, resolved against the catalogue later.
@@ -44,10 +47,13 @@ pub struct ForceWords {
 /// The words of a `go` command; times in milliseconds exactly as sent (they may be negative).
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct GoParams {
-    /// Remaining clock, first player first (`wtime`/`p1time`, `btime`/`p2time`).
-    pub time: [Option<i64>; 2],
-    /// Increment per move, first player first (`winc`/`p1inc`, `binc`/`p2inc`).
-    pub inc: [Option<i64>; 2],
+    /// Remaining clock per player from `p1time` … `p4time`: the duel's first player, or South (F9), first.
+    pub time: [Option<i64>; 4],
+    /// Increment per move per player from `p1inc` … `p4inc`.
+    pub inc: [Option<i64>; 4],
+    /// The chess clock words `wtime`, `btime`, `winc`, `binc`, in that order: the duel reads them as `p1time`,
+    /// `p2time`, `p1inc`, `p2inc`; `naviadratp4` refuses them (F41).
+    pub chess_clock: [Option<i64>; 4],
     /// `movestogo`.
     pub movestogo: Option<u32>,
     /// `movetime`.
@@ -64,19 +70,89 @@ pub struct GoParams {
     pub ponder: bool,
     /// `searchmoves`: move texts, checked against the position later.
     pub searchmoves: Vec<String>,
+    /// `seat <s|w|n|e>`: the seat to answer for (F41).
+    pub seat: Option<Seat>,
+    /// `declare`, `bid` or `promise`: the phase the GUI expects the answer for (F41).
+    pub expect: Option<Phase>,
 }
 
+/// The words `go` reads as the phase the GUI expects (F41).
+const EXPECT_WORDS: [(&str, Phase); 3] = [
+    ("declare", Phase::Decision),
+    ("bid", Phase::Bidding),
+    ("promise", Phase::Promise),
+];
+
+/// The word `go` reads as the phase `p`, if there is one (`declare`, `bid`, `promise`; none for phase `a`).
+pub fn expect_word(p: Phase) -> Option<&'static str> {
+    EXPECT_WORDS.iter().find(|(_, q)| *q == p).map(|(w, _)| *w)
+}
+
+/// The clock words of the players after the second, `naviadratp4`'s alone (F41).
+const FOUR_CLOCK_WORDS: [(&str, usize, bool); 4] = [
+    ("p3time", 2, false),
+    ("p4time", 3, false),
+    ("p3inc", 2, true),
+    ("p4inc", 3, true),
+];
+
 impl GoParams {
+    /// The duel's clocks, remaining time and increment, first player first: `p1time` or else `wtime`, and so on.
+    pub fn duel_clock(&self) -> ([Option<i64>; 2], [Option<i64>; 2]) {
+        let c = &self.chess_clock;
+        (
+            [self.time[0].or(c[0]), self.time[1].or(c[1])],
+            [self.inc[0].or(c[2]), self.inc[1].or(c[3])],
+        )
+    }
+
     /// The search runs until `stop`: `infinite`, or no limit at all (no clock,
     /// `movetime`, `depth`, `nodes` or `mate`) and not pondering. The one place
     /// that says "no limit means infinite".
     pub fn until_stop(&self) -> bool {
-        let no_limit = self.time == [None, None]
+        let no_limit = self.time.iter().chain(&self.chess_clock[..2]).all(Option::is_none)
             && self.movetime.is_none()
             && self.depth.is_none()
             && self.nodes.is_none()
             && self.mate.is_none();
         self.infinite || (no_limit && !self.ponder)
+    }
+
+    /// A word only `naviadratp4` knows (`seat`, `declare`, `bid`, `promise`, `p3time` …), if any is given.
+    pub fn four_player_word(&self) -> Option<&'static str> {
+        let expect = EXPECT_WORDS.iter().find(|(_, p)| Some(*p) == self.expect);
+        let clock = FOUR_CLOCK_WORDS.iter().find(|&&(_, i, inc)| {
+            let set = if inc { self.inc[i] } else { self.time[i] };
+            set.is_some()
+        });
+        let seat = self.seat.map(|_| "seat");
+        seat.or(expect.map(|e| e.0)).or(clock.map(|c| c.0))
+    }
+
+    /// The given words that `naviadratp4` refuses (F41): the chess clocks, `ponder`, `mate`, `searchmoves`.
+    pub fn duel_only_words(&self) -> Vec<&'static str> {
+        let chess = ["wtime", "btime", "winc", "binc"];
+        let mut words: Vec<&'static str> = chess
+            .into_iter()
+            .zip(&self.chess_clock)
+            .filter(|(_, v)| v.is_some())
+            .map(|(w, _)| w)
+            .collect();
+        words.extend(self.ponder.then_some("ponder"));
+        words.extend(self.mate.map(|_| "mate"));
+        words.extend((!self.searchmoves.is_empty()).then_some("searchmoves"));
+        words
+    }
+
+    /// The same `go` without the words `naviadratp4` refuses and ignores (F41).
+    pub fn without_duel_words(&self) -> GoParams {
+        GoParams {
+            chess_clock: [None; 4],
+            ponder: false,
+            mate: None,
+            searchmoves: Vec::new(),
+            ..self.clone()
+        }
     }
 }
 
@@ -87,8 +163,28 @@ pub enum Query {
     GameOver,
     /// `query p1turn` → `response true|false`.
     P1Turn,
-    /// `query result` → `response p1win|p2win|draw|none`.
+    /// `query result` → `response p1win|p2win|draw|none` (`swin|wwin|nwin|ewin|draw|none` in `naviadratp4`).
     Result,
+    /// `query phase` → `response d|b|p|a` (F42, `naviadratp4` only).
+    Phase,
+    /// `query seats` → the seats deciding now (F42, `naviadratp4` only).
+    Seats,
+    /// `query ranking` → the F34 ranking as it stands (F42, `naviadratp4` only).
+    Ranking,
+}
+
+impl Query {
+    /// The word after `query`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Query::GameOver => "gameover",
+            Query::P1Turn => "p1turn",
+            Query::Result => "result",
+            Query::Phase => "phase",
+            Query::Seats => "seats",
+            Query::Ranking => "ranking",
+        }
+    }
 }
 
 /// One parsed input line.
@@ -116,8 +212,8 @@ pub enum Command {
         /// Move texts played from it.
         moves: Vec<String>,
     },
-    /// `go …`.
-    Go(GoParams),
+    /// `go …` (boxed: its many words would make every command large).
+    Go(Box<GoParams>),
     /// `perft <depth> [full]` or `go perft <depth> [full]`.
     Perft {
         /// Plies to count.
@@ -131,19 +227,19 @@ pub enum Command {
     PonderHit,
     /// `quit`.
     Quit,
-    /// `query gameover|p1turn|result`.
+    /// `query gameover|p1turn|result|phase|seats|ranking`.
     Query(Query),
     /// `d`: board diagram, NFEN, key, result.
     Display,
-    /// `legal`: every legal move, canonical and sorted.
-    Legal,
+    /// `legal [seat <s|w|n|e>]`: every legal move, canonical and sorted; in `naviadratp4` the seat's choices (F42).
+    Legal(Option<Seat>),
     /// `bench [depth]`.
     Bench(Option<u32>),
     /// `eval`: the static evaluation and its terms.
     Eval,
     /// `catalogue`: the loaded catalogue in its file format.
     Catalogue,
-    /// `go draft pool <15 pieces> [picks <pieces>]`: answer `bestpick` for the side to pick (R30).
+    /// `go draft pool <15|29 pieces> [picks <pieces>]`: answer `bestpick` for the side or seat to pick (R30, F11).
     Draft {
         /// The drawn Maseitai, ids or names.
         pool: Vec<String>,
@@ -209,7 +305,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, CommandError> {
         "ponderhit" => no_args("ponderhit", Command::PonderHit),
         "quit" => no_args("quit", Command::Quit),
         "d" => no_args("d", Command::Display),
-        "legal" => no_args("legal", Command::Legal),
+        "legal" => parse_legal(rest),
         "eval" => no_args("eval", Command::Eval),
         "catalogue" => no_args("catalogue", Command::Catalogue),
         "debug" => parse_debug(rest),
@@ -317,6 +413,32 @@ fn parse_setoption(rest: &[&str]) -> Result<Command, CommandError> {
     }
 }
 
+/// `seat <s|w|n|e>`'s value.
+fn seat_word(command: &'static str, word: Option<&&str>) -> Result<Seat, CommandError> {
+    let Some(&w) = word else {
+        return Err(CommandError::bad(command, "seat needs a value: s, w, n or e"));
+    };
+    let mut chars = w.chars();
+    match (chars.next().and_then(Seat::from_letter), chars.next()) {
+        (Some(seat), None) => Ok(seat),
+        _ => Err(CommandError::bad(
+            command,
+            format!("seat needs s, w, n or e, got '{w}'"),
+        )),
+    }
+}
+
+fn parse_legal(rest: &[&str]) -> Result<Command, CommandError> {
+    match rest {
+        [] => Ok(Command::Legal(None)),
+        ["seat", value @ ..] if value.len() <= 1 => seat_word("legal", value.first()).map(|s| Command::Legal(Some(s))),
+        _ => Err(CommandError::bad(
+            "legal",
+            format!("takes no arguments or 'seat <s|w|n|e>', got '{}'", rest.join(" ")),
+        )),
+    }
+}
+
 fn parse_position(rest: &[&str]) -> Result<Command, CommandError> {
     let moves_at = rest.iter().position(|w| *w == "moves");
     let (head, moves) = match moves_at {
@@ -325,18 +447,9 @@ fn parse_position(rest: &[&str]) -> Result<Command, CommandError> {
     };
     let start = match head.split_first() {
         Some((&"startpos", [])) => StartPos::Start,
-        Some((&"startpos", [w, forces @ ..])) if *w == "forces" => match forces {
-            [a, b] => StartPos::Forces([force_words(a)?, force_words(b)?]),
-            _ => {
-                return Err(CommandError::bad(
-                    "position",
-                    format!(
-                        "forces takes two forces, first player first (<navia>:<maseitai>,…), got {}",
-                        forces.len()
-                    ),
-                ))
-            }
-        },
+        Some((&"startpos", [w, forces @ ..])) if *w == "forces" => {
+            StartPos::Forces(forces.iter().map(|f| force_words(f)).collect::<Result<_, _>>()?)
+        }
         Some((&"startpos", extra)) => {
             return Err(CommandError::bad(
                 "position",
@@ -403,6 +516,14 @@ const GO_WORDS: &[&str] = &[
     "p2time",
     "p1inc",
     "p2inc",
+    "p3time",
+    "p4time",
+    "p3inc",
+    "p4inc",
+    "seat",
+    "declare",
+    "bid",
+    "promise",
     "movestogo",
     "movetime",
     "depth",
@@ -428,10 +549,23 @@ fn parse_go(rest: &[&str]) -> Result<Command, CommandError> {
         let val = rest.get(i + 1);
         i += 2;
         match w {
-            "wtime" | "p1time" => g.time[0] = Some(number("go", w, val)?),
-            "btime" | "p2time" => g.time[1] = Some(number("go", w, val)?),
-            "winc" | "p1inc" => g.inc[0] = Some(number("go", w, val)?),
-            "binc" | "p2inc" => g.inc[1] = Some(number("go", w, val)?),
+            "wtime" => g.chess_clock[0] = Some(number("go", w, val)?),
+            "btime" => g.chess_clock[1] = Some(number("go", w, val)?),
+            "winc" => g.chess_clock[2] = Some(number("go", w, val)?),
+            "binc" => g.chess_clock[3] = Some(number("go", w, val)?),
+            "p1time" => g.time[0] = Some(number("go", w, val)?),
+            "p2time" => g.time[1] = Some(number("go", w, val)?),
+            "p3time" => g.time[2] = Some(number("go", w, val)?),
+            "p4time" => g.time[3] = Some(number("go", w, val)?),
+            "p1inc" => g.inc[0] = Some(number("go", w, val)?),
+            "p2inc" => g.inc[1] = Some(number("go", w, val)?),
+            "p3inc" => g.inc[2] = Some(number("go", w, val)?),
+            "p4inc" => g.inc[3] = Some(number("go", w, val)?),
+            "seat" => g.seat = Some(seat_word("go", val)?),
+            "declare" | "bid" | "promise" => {
+                g.expect = EXPECT_WORDS.iter().find(|(e, _)| *e == w).map(|&(_, p)| p);
+                i -= 1;
+            }
             "movestogo" => g.movestogo = Some(number("go", w, val)?),
             "movetime" => g.movetime = Some(number("go", w, val)?),
             "depth" => g.depth = Some(number("go", w, val)?),
@@ -456,7 +590,7 @@ fn parse_go(rest: &[&str]) -> Result<Command, CommandError> {
             other => return Err(CommandError::bad("go", format!("unknown word '{other}'"))),
         }
     }
-    Ok(Command::Go(g))
+    Ok(Command::Go(Box::new(g)))
 }
 
 fn parse_perft(command: &'static str, rest: &[&str]) -> Result<Command, CommandError> {
@@ -506,13 +640,22 @@ fn parse_query(rest: &[&str]) -> Result<Command, CommandError> {
         value(Query::GameOver, tag("gameover")),
         value(Query::P1Turn, tag("p1turn")),
         value(Query::Result, tag("result")),
+        value(Query::Phase, tag("phase")),
+        value(Query::Seats, tag("seats")),
+        value(Query::Ranking, tag("ranking")),
     ));
     let mut p = all_consuming::<_, _, nom::error::Error<&str>, _>(map(terminated(what, multispace0), Command::Query));
     match rest {
-        [w] => p(w)
-            .map(|(_, c)| c)
-            .map_err(|_| CommandError::bad("query", format!("expected gameover, p1turn or result, got '{w}'"))),
-        _ => Err(CommandError::bad("query", "expected one of gameover, p1turn, result")),
+        [w] => p(w).map(|(_, c)| c).map_err(|_| {
+            CommandError::bad(
+                "query",
+                format!("expected gameover, p1turn, result, phase, seats or ranking, got '{w}'"),
+            )
+        }),
+        _ => Err(CommandError::bad(
+            "query",
+            "expected one of gameover, p1turn, result, phase, seats, ranking",
+        )),
     }
 }
 
@@ -544,7 +687,19 @@ mod tests {
         assert_eq!(ok("ponderhit"), Command::PonderHit);
         assert_eq!(ok("quit"), Command::Quit);
         assert_eq!(ok("d"), Command::Display);
-        assert_eq!(ok("legal"), Command::Legal);
+        assert_eq!(ok("legal"), Command::Legal(None));
+        assert_eq!(ok("legal seat e"), Command::Legal(Some(Seat::East)));
+        assert_eq!(bad("legal seat"), "legal: seat needs a value: s, w, n or e");
+        assert_eq!(bad("legal seat x"), "legal: seat needs s, w, n or e, got 'x'");
+        assert_eq!(bad("legal seat ee"), "legal: seat needs s, w, n or e, got 'ee'");
+        assert_eq!(
+            bad("legal now"),
+            "legal: takes no arguments or 'seat <s|w|n|e>', got 'now'"
+        );
+        assert_eq!(
+            bad("legal seat w n"),
+            "legal: takes no arguments or 'seat <s|w|n|e>', got 'seat w n'"
+        );
         assert_eq!(ok("eval"), Command::Eval);
         assert_eq!(ok("catalogue"), Command::Catalogue);
         assert_eq!(parse_line(""), Ok(None));
@@ -673,21 +828,24 @@ mod tests {
         assert_eq!(
             ok("position startpos forces N01:M01,M02 Debora:Troll,Hamulus_Garuda moves c2c3"),
             Command::Position {
-                start: StartPos::Forces([
+                start: StartPos::Forces(vec![
                     words("N01", &["M01", "M02"]),
                     words("Debora", &["Troll", "Hamulus_Garuda"])
                 ]),
                 moves: vec!["c2c3".into()]
             }
         );
-        assert_eq!(
-            bad("position startpos forces N01:M01"),
-            "position: forces takes two forces, first player first (<navia>:<maseitai>,…), got 1"
-        );
-        assert_eq!(
-            bad("position startpos forces a:b c:d e:f"),
-            "position: forces takes two forces, first player first (<navia>:<maseitai>,…), got 3"
-        );
+        // How many forces the variant wants is the session's to check (two, or four in seat order).
+        let count = |line: &str| match ok(line) {
+            Command::Position {
+                start: StartPos::Forces(f),
+                ..
+            } => f.len(),
+            c => panic!("{c:?}"),
+        };
+        assert_eq!(count("position startpos forces N01:M01"), 1);
+        assert_eq!(count("position startpos forces a:b c:d e:f g:h moves d:B/B/B/B"), 4);
+        assert_eq!(count("position startpos forces moves"), 0);
         for w in ["N01", "N01:", ":M01", "N01:M01,", "N01:M01,,M02", "N01:M01:M02"] {
             assert_eq!(
                 bad(&format!("position startpos forces {w} N02:M08")),
@@ -735,14 +893,26 @@ mod tests {
             Command::Go(g) => g,
             c => panic!("{c:?}"),
         };
-        assert_eq!(g.time, [Some(1000), Some(2000)]);
-        assert_eq!(g.inc, [Some(10), Some(20)]);
+        assert_eq!(g.duel_clock(), ([Some(1000), Some(2000)], [Some(10), Some(20)]));
+        assert_eq!(g.chess_clock, [Some(1000), Some(2000), Some(10), Some(20)]);
+        assert_eq!(g.duel_only_words(), ["wtime", "btime", "winc", "binc"]);
         assert_eq!(g.movestogo, Some(5));
         let u = match ok("go p2inc 20 p1time 1000 p1inc 10 p2time 2000 movestogo 5") {
             Command::Go(g) => g,
             c => panic!("{c:?}"),
         };
-        assert_eq!(u, g);
+        assert_eq!(u.duel_clock(), g.duel_clock());
+        assert_eq!(
+            (u.time, u.inc),
+            ([Some(1000), Some(2000), None, None], [Some(10), Some(20), None, None])
+        );
+        assert!(u.duel_only_words().is_empty() && u.four_player_word().is_none());
+        // A `p` word wins over its chess alias.
+        let both = match ok("go p1time 5 wtime 7") {
+            Command::Go(g) => g,
+            c => panic!("{c:?}"),
+        };
+        assert_eq!(both.duel_clock().0, [Some(5), None]);
         let s = match ok("go infinite searchmoves c2c3 M06@a1 depth 7 ponder nodes 99 mate 3 movetime -5") {
             Command::Go(g) => g,
             c => panic!("{c:?}"),
@@ -753,7 +923,51 @@ mod tests {
             (s.depth, s.nodes, s.mate, s.movetime),
             (Some(7), Some(99), Some(3), Some(-5))
         );
-        assert_eq!(ok("go"), Command::Go(GoParams::default()));
+        assert_eq!(ok("go"), Command::Go(Box::default()));
+    }
+
+    #[test]
+    fn go_words_of_four_players() {
+        let g = match ok("go declare seat w p4time 9 p3inc 3 movetime 200 p3time 8 p4inc 4 p1time 6 p2time 7") {
+            Command::Go(g) => g,
+            c => panic!("{c:?}"),
+        };
+        assert_eq!(g.seat, Some(Seat::West));
+        assert_eq!(g.expect, Some(Phase::Decision));
+        assert_eq!(g.time, [Some(6), Some(7), Some(8), Some(9)]);
+        assert_eq!(g.inc, [None, None, Some(3), Some(4)]);
+        assert_eq!(g.movetime, Some(200));
+        assert_eq!(g.four_player_word(), Some("seat"));
+        assert!(!g.until_stop());
+        for (line, word, phase) in [
+            ("go bid", "bid", Phase::Bidding),
+            ("go promise depth 2", "promise", Phase::Promise),
+        ] {
+            let g = match ok(line) {
+                Command::Go(g) => g,
+                c => panic!("{c:?}"),
+            };
+            assert_eq!((g.expect, g.four_player_word()), (Some(phase), Some(word)));
+        }
+        let clock = match ok("go p4inc 10") {
+            Command::Go(g) => g,
+            c => panic!("{c:?}"),
+        };
+        assert_eq!(clock.four_player_word(), Some("p4inc"));
+        assert!(clock.until_stop(), "an increment alone is no limit");
+        // The words naviadratp4 refuses are listed, and dropped by `without_duel_words`.
+        let g = match ok("go ponder mate 3 seat n searchmoves c2c3 btime 5 depth 4") {
+            Command::Go(g) => g,
+            c => panic!("{c:?}"),
+        };
+        assert_eq!(g.searchmoves, ["c2c3"]);
+        assert_eq!(g.duel_only_words(), ["btime", "ponder", "mate", "searchmoves"]);
+        let clean = g.without_duel_words();
+        assert!(clean.duel_only_words().is_empty());
+        assert_eq!((clean.seat, clean.depth), (Some(Seat::North), Some(4)));
+        assert_eq!(bad("go seat"), "go: seat needs a value: s, w, n or e");
+        assert_eq!(bad("go seat south"), "go: seat needs s, w, n or e, got 'south'");
+        assert_eq!(bad("go p3time x"), "go: p3time needs an integer, got 'x'");
     }
 
     #[test]
@@ -791,10 +1005,16 @@ mod tests {
         assert_eq!(ok("query gameover"), Command::Query(Query::GameOver));
         assert_eq!(ok("query p1turn"), Command::Query(Query::P1Turn));
         assert_eq!(ok("query result"), Command::Query(Query::Result));
-        assert_eq!(bad("query"), "query: expected one of gameover, p1turn, result");
+        for q in [Query::Phase, Query::Seats, Query::Ranking] {
+            assert_eq!(ok(&format!("query {}", q.word())), Command::Query(q));
+        }
+        assert_eq!(
+            bad("query"),
+            "query: expected one of gameover, p1turn, result, phase, seats, ranking"
+        );
         assert_eq!(
             bad("query winner"),
-            "query: expected gameover, p1turn or result, got 'winner'"
+            "query: expected gameover, p1turn, result, phase, seats or ranking, got 'winner'"
         );
     }
 

@@ -135,10 +135,10 @@ impl Reader {
             Ok(cmd @ (Command::Go(_) | Command::Perft { .. } | Command::Bench(_))) => self.long(cmd, None),
             // A `go` that does not parse is still answered with one `bestmove`, from a depth-1 search.
             Err(e @ CommandError::Bad { command: "go", .. }) => self.long(
-                Command::Go(GoParams {
+                Command::Go(Box::new(GoParams {
                     depth: Some(1),
                     ..GoParams::default()
-                }),
+                })),
                 Some(e),
             ),
             other => self.send(Job::Line(other)),

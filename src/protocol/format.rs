@@ -1,10 +1,15 @@
-//! The wording of replies: `info` lines, the `d` diagram, game results.
+//! The wording of replies: `info` lines, the `d` diagram, game results; the duel's, then `naviadratp4`'s.
 
 use std::time::Duration;
 
-use super::command::{Dialect, Query};
-use crate::rules::{action_text, nfen, Action, Catalogue, Game, GameResult, Piece, Position, Side, Square};
+use super::command::{expect_word, Dialect, Query};
+use crate::rules::round::notation::declaration_text;
+use crate::rules::{
+    action_text, nfen, Action, Catalogue, Cross, Game, Game4, GameResult, Phase, Piece, Position, Result4, Seat,
+    SeatSet, Side, Square, SquareOf, State4,
+};
 use crate::search::draft::Candidate;
+use crate::search::four::{Answer4, Info4};
 use crate::search::{Bound, Info, Score};
 
 /// The `d` diagram of the current position, then its fixed lines (side to move, fields, NFEN, key, result).
@@ -71,18 +76,21 @@ pub(super) fn result_word(r: Option<GameResult>) -> &'static str {
     }
 }
 
+/// A piece in a diagram cell: `B`, `R`, or its id, `+` first when dratped.
+fn piece_code(piece: Piece, dratped: bool, cat: &Catalogue) -> String {
+    match piece {
+        Piece::BlackGulled => "B".to_string(),
+        Piece::RedGulled => "R".to_string(),
+        Piece::Navia(k) | Piece::Maseitai(k) => format!("{}{}", if dratped { "+" } else { "" }, cat.get(k).code),
+    }
+}
+
 /// A square's content in the diagram: NFEN letters and ids, `+` when dratped.
 fn cell(pos: &Position, sq: Square) -> String {
     let Some(pl) = pos.piece_at(sq) else {
         return String::new();
     };
-    let text = match pl.piece {
-        Piece::BlackGulled => "B".to_string(),
-        Piece::RedGulled => "R".to_string(),
-        Piece::Navia(k) | Piece::Maseitai(k) => {
-            format!("{}{}", if pl.dratped { "+" } else { "" }, pos.catalogue().get(k).code)
-        }
-    };
+    let text = piece_code(pl.piece, pl.dratped, pos.catalogue());
     match pl.side {
         Side::White => text,
         Side::Black => text.to_lowercase(),
@@ -154,13 +162,19 @@ pub(super) fn perft_stopped(done: usize, of: usize) -> String {
     info_string(&format!("perft stopped after {done} of {of} moves"))
 }
 
+/// `perft`'s mode in the duel: every leaf made (`perft <depth> full`).
+pub(super) const PERFT_FULL: &str = "every leaf made";
+/// `perft`'s mode in the duel: the last ply counted, not made.
+pub(super) const PERFT_COUNTED: &str = "last ply counted";
+/// `perft`'s mode in `naviadratp4`: sequences of actions by the seats still to act this round (F42).
+pub(super) const PERFT_ACTIONS: &str = "actions of this round";
+
 /// The answer of a finished `perft`: one line per root move (in the order of `counts`),
-/// the timing, then the total. `full`: every leaf was made rather than counted.
-pub(super) fn perft_answer(depth: u32, full: bool, counts: &[(String, u64)], elapsed: Duration) -> Vec<String> {
+/// the timing, then the total; `mode` says what was counted.
+pub(super) fn perft_answer(depth: u32, mode: &str, counts: &[(String, u64)], elapsed: Duration) -> Vec<String> {
     let total: u64 = counts.iter().map(|(_, n)| n).sum();
     let mut lines: Vec<String> = counts.iter().map(|(t, n)| format!("{t}: {n}")).collect();
     let nps = (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
-    let mode = if full { "every leaf made" } else { "last ply counted" };
     lines.push(info_string(&format!(
         "perft {depth}: {total} nodes in {} ms, {nps} nodes/s ({mode})",
         elapsed.as_millis()
@@ -177,30 +191,44 @@ pub(super) fn bench_totals(nodes: u64, time: Duration) -> Vec<String> {
     ]
 }
 
-/// The `query` answer: `response <true|false>` or the result word.
-pub(super) fn query_answer(q: Query, result: Option<GameResult>, to_move: Side) -> String {
+/// The duel's `query` answer: `response <true|false>` or the result word; `None` for naviadratp4's queries.
+pub(super) fn query_answer(q: Query, result: Option<GameResult>, to_move: Side) -> Option<String> {
     let answer = match q {
         Query::GameOver => result.is_some().to_string(),
         Query::P1Turn => (to_move == Side::White).to_string(),
         Query::Result => result_word(result).to_string(),
+        Query::Phase | Query::Seats | Query::Ranking => return None,
     };
+    Some(response(&answer))
+}
+
+/// `response <answer>`: the answer to `query`.
+pub(super) fn response(answer: &str) -> String {
     format!("response {answer}")
 }
 
-/// The `go draft` answer once all 14 picks are made.
-pub(super) fn draft_complete() -> Vec<String> {
-    vec![info_string("draft complete: 14 picks"), "bestpick (none)".to_string()]
+/// The `go draft` answer once all `picks` picks are made.
+pub(super) fn draft_complete(picks: usize) -> Vec<String> {
+    vec![
+        info_string(&format!("draft complete: {picks} picks")),
+        "bestpick (none)".to_string(),
+    ]
 }
 
-/// The `go draft` answer: one `pick` line per candidate in rank order for `side`, then the chosen one.
-pub(super) fn draft_answer(ranked: &[Candidate], best: Option<&Candidate>, side: Side, cat: &Catalogue) -> Vec<String> {
-    let who = if side == Side::White { "p1" } else { "p2" };
+/// Who picks, in the `go draft` lines: `side p1`, `side p2` (R30).
+pub(super) fn draft_side(side: Side) -> String {
+    format!("side {}", if side == Side::White { "p1" } else { "p2" })
+}
+
+/// The `go draft` answer: one `pick` line per candidate in rank order for the picker `who` (`side p1`,
+/// `seat w`), then the chosen one.
+pub(super) fn draft_answer(ranked: &[Candidate], best: Option<&Candidate>, who: &str, cat: &Catalogue) -> Vec<String> {
     let mut lines: Vec<String> = ranked
         .iter()
         .map(|c| {
             let def = cat.get(c.kind);
             info_string(&format!(
-                "pick {} score {} value {} cost {} side {who} name {}",
+                "pick {} score {} value {} cost {} {who} name {}",
                 def.code, c.score, c.value, def.cost, def.name
             ))
         })
@@ -246,6 +274,11 @@ pub(super) fn hello(d: Dialect, options: impl Iterator<Item = String>) -> Vec<St
     lines
 }
 
+/// The error text for a word only `naviadratp4` knows, sent while the duel is played.
+pub(super) fn four_player_word(command: &str, word: &str) -> String {
+    format!("{command}: '{word}' is a naviadratp4 word; the variant is naviadratp (see UCI_Variant)")
+}
+
 /// The one line that reports bad input or a refused request.
 pub(super) fn error(msg: &str) -> String {
     info_string(&format!("error: {msg}"))
@@ -271,4 +304,249 @@ pub(super) fn internal_error(first: Option<Option<Action>>, cat: &Catalogue) -> 
         lines.push(format!("bestmove {best}"));
     }
     lines
+}
+
+// ---- naviadratp4 (F39–F42) ----
+
+/// The error text for a duel word that `naviadratp4`'s `go` refuses and ignores (F41).
+pub(super) fn duel_go_word(word: &str) -> String {
+    format!("go: '{word}' is not a naviadratp4 word (clocks are p1time … p4time, p1inc … p4inc); ignored")
+}
+
+/// The error text for `declare`, `bid` or `promise` sent in another phase (F41).
+pub(super) fn wrong_phase_word(expect: Phase, phase: Phase) -> String {
+    format!(
+        "go: '{}' does not fit phase {phase}; the answer follows the phase",
+        expect_word(expect).unwrap_or("?")
+    )
+}
+
+/// The error text when `seat` names a seat that decides nothing now (F41).
+pub(super) fn decides_nothing(seat: Seat, phase: Phase, deciding: SeatSet) -> String {
+    format!(
+        "go: {} decides nothing in phase {phase}; deciding now: {}",
+        seat.name(),
+        seats_text(deciding)
+    )
+}
+
+/// The error text when no `seat` is named and not exactly one seat decides (F41, F42).
+pub(super) fn several_decide(command: &str, deciding: SeatSet) -> String {
+    if deciding.is_empty() {
+        format!("{command}: no seat decides now (every choice of this step is forced)")
+    } else {
+        format!(
+            "{command}: {} seats decide now ({}); name one with 'seat <s|w|n|e>'",
+            deciding.len(),
+            seats_text(deciding)
+        )
+    }
+}
+
+/// Seats in seat order, space-separated; `-` for none (F42 `query seats`).
+fn seats_text(seats: SeatSet) -> String {
+    if seats.is_empty() {
+        return "-".to_string();
+    }
+    let letters: Vec<String> = seats.iter().map(|s| s.letter().to_string()).collect();
+    letters.join(" ")
+}
+
+/// F34's places as text, best first, seats sharing a place joined by `=` in seat order: `s e=n w` style.
+fn ranking_text(places: [u8; 4]) -> String {
+    let mut seats = Seat::ALL;
+    seats.sort_by_key(|s| places[s.index()]);
+    let mut groups: Vec<String> = Vec::new();
+    for (i, s) in seats.iter().enumerate() {
+        let shared = i > 0 && places[seats[i - 1].index()] == places[s.index()];
+        match groups.last_mut() {
+            Some(g) if shared => {
+                g.push('=');
+                g.push(s.letter());
+            }
+            _ => groups.push(s.letter().to_string()),
+        }
+    }
+    groups.join(" ")
+}
+
+/// `swin`, `wwin`, `nwin`, `ewin`, `draw` or `none` (F42).
+fn result_word4(r: Option<Result4>) -> String {
+    match r {
+        None => "none".to_string(),
+        Some(Result4 { winner: None, .. }) => "draw".to_string(),
+        Some(Result4 { winner: Some(seat), .. }) => format!("{}win", seat.letter()),
+    }
+}
+
+/// The `query` answer in `naviadratp4` (F39, F42).
+pub(super) fn query_answer4(q: Query, game: &Game4) -> String {
+    let state = game.state();
+    let result = game.result();
+    let answer = match q {
+        Query::GameOver => result.is_some().to_string(),
+        Query::P1Turn => state.deciding().contains(Seat::South).to_string(),
+        Query::Result => result_word4(result),
+        Query::Phase => state.phase().letter().to_string(),
+        Query::Seats => seats_text(state.deciding()),
+        Query::Ranking => ranking_text(state.ranking()),
+    };
+    response(&answer)
+}
+
+/// A seat's choices now (F42 `legal`): declarable kinds, `0-<pool>`, `no yes`, or its actions sorted.
+pub(super) fn choices4(state: &State4, seat: Seat) -> Vec<String> {
+    let cat = state.catalogue();
+    match state.phase() {
+        Phase::Decision => state
+            .declarable(seat)
+            .into_iter()
+            .map(|d| declaration_text(d, cat))
+            .collect(),
+        Phase::Bidding => vec![format!("0-{}", state.max_bid(seat))],
+        Phase::Promise => vec!["no".to_string(), "yes".to_string()],
+        Phase::Actions => {
+            let mut v: Vec<String> = state.legal_actions().iter().map(|a| state.action_text(a)).collect();
+            v.sort();
+            v
+        }
+    }
+}
+
+/// One `info` line of the four-player player: integers only, the score from the answering seat's side (F41).
+pub(super) fn info4(i: &Info4) -> String {
+    let nps = i.nodes * 1000 / i.time_ms.max(1);
+    let mut s = format!(
+        "info depth {} score cp {} nodes {} nps {nps} time {}",
+        i.depth, i.score_cp, i.nodes, i.time_ms
+    );
+    if !i.pv.is_empty() {
+        s.push_str(" pv ");
+        s.push_str(&i.pv.join(" "));
+    }
+    s
+}
+
+/// The answer word of a phase (F41): `bestdeclare`, `bestbid`, `bestpromise`, `bestmove`.
+fn answer_word(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Decision => "bestdeclare",
+        Phase::Bidding => "bestbid",
+        Phase::Promise => "bestpromise",
+        Phase::Actions => "bestmove",
+    }
+}
+
+/// `best…(none)` for the phase (F41): the seat decides nothing, or the game is over.
+pub(super) fn answer4_none(phase: Phase) -> String {
+    format!("{} (none)", answer_word(phase))
+}
+
+/// The last line of a four-player `go` (F41).
+pub(super) fn answer4(answer: &Answer4, phase: Phase, state: &State4) -> String {
+    match answer {
+        Answer4::Declare(d) => format!("bestdeclare {}", declaration_text(*d, state.catalogue())),
+        Answer4::Bid(n) => format!("bestbid {n}"),
+        Answer4::Promise(yes) => format!("bestpromise {}", if *yes { "yes" } else { "no" }),
+        Answer4::Action(a) => format!("bestmove {}", state.action_text(a)),
+        Answer4::None => answer4_none(phase),
+    }
+}
+
+/// The `d` diagram of a four-player game: the cross with its missing corners blank, then the fixed lines
+/// (F42).
+pub(super) fn diagram4(game: &Game4) -> Vec<String> {
+    let state = game.state();
+    let pos = state.position();
+    let cat = state.catalogue();
+    let square = |file: i8, rank: i8| SquareOf::<Cross>::new(file, rank);
+    let exists = |file: i8, rank: i8| square(file, rank).is_some();
+    let mut lines = vec![format!(
+        "    {}",
+        ('a'..='k').map(|f| format!("{f:^6}")).collect::<String>().trim_end()
+    )];
+    // A border between `rank` and the one above it: segments under squares on either side.
+    let border = |rank: i8| {
+        let mut line = "   ".to_string();
+        for file in 0..=11 {
+            let corner = [(file - 1, rank), (file, rank), (file - 1, rank + 1), (file, rank + 1)]
+                .iter()
+                .any(|&(f, r)| exists(f, r));
+            line.push(if corner { '+' } else { ' ' });
+            if file < 11 {
+                line.push_str(if exists(file, rank) || exists(file, rank + 1) {
+                    "-----"
+                } else {
+                    "     "
+                });
+            }
+        }
+        line.trim_end().to_string()
+    };
+    lines.push(border(10));
+    for rank in (0..11).rev() {
+        let mut row = format!("{:>2} ", rank + 1);
+        for file in 0..=11 {
+            row.push(if exists(file - 1, rank) || exists(file, rank) {
+                '|'
+            } else {
+                ' '
+            });
+            if file < 11 {
+                let text = square(file, rank)
+                    .and_then(|sq| pos.piece_at(sq))
+                    .map(|pl| format!("{}{}", pl.side.letter(), piece_code(pl.piece, pl.dratped, cat)))
+                    .unwrap_or_default();
+                row.push_str(&format!("{text:^5}"));
+            }
+        }
+        lines.push(format!("{} {}", row.trim_end(), rank + 1));
+        lines.push(border(rank - 1));
+    }
+    let text = state.nfen4();
+    let fields: Vec<&str> = text.split(' ').collect();
+    let field = |i: usize| fields.get(i).copied().unwrap_or("?");
+    lines.push(format!("Phase: {}, round {}", state.phase(), field(9)));
+    for (name, i) in [
+        ("Order", 2),
+        ("Declarations", 3),
+        ("Stakes", 4),
+        ("Pools", 5),
+        ("Keeps", 6),
+        ("Graveyards", 7),
+        ("Effects", 8),
+    ] {
+        lines.push(format!("{name}: {}", field(i)));
+    }
+    lines.push(format!("Fen: {text}"));
+    lines.push(format!("Key: {:016X}", pos.key()));
+    let r = game.result();
+    lines.push(match r {
+        Some(res) => format!("Result: {} {}", result_word4(r), res.termination.text()),
+        None => "Result: none".to_string(),
+    });
+    lines
+}
+
+/// Who picks, in the four-seat `go draft` lines: `seat s` … (F11).
+pub(super) fn draft_seat(seat: Seat) -> String {
+    format!("seat {}", seat.letter())
+}
+
+/// The error text of `eval` in `naviadratp4`.
+pub(super) fn no_eval4() -> String {
+    "eval: the static evaluation report is the duel's; naviadratp4 has none".to_string()
+}
+
+/// The answer to a four-player `go` whose code panicked: the error line, then the first legal action in phase
+/// `a`, else `best…(none)`.
+pub(super) fn internal_error4(state: &State4) -> Vec<String> {
+    let first = state
+        .legal_actions()
+        .first()
+        .map(|a| format!("bestmove {}", state.action_text(a)));
+    vec![
+        error("internal error (see the log on stderr)"),
+        first.unwrap_or_else(|| answer4_none(state.phase())),
+    ]
 }

@@ -4,12 +4,19 @@
 //! protocol.md (a test compares them).
 
 use crate::rules::forces::ForceRule;
+use crate::rules::round::game::DEFAULT_ROUND_LIMIT as ROUND_LIMIT;
 use crate::search::eval::Weights;
 use crate::search::params::{Param, SearchParams, Tunable};
 use crate::search::{SearchOptions, MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO};
 
-/// The `UCI_Variant` the engine plays.
+/// The `UCI_Variant` of the two-player game, the default.
 pub const VARIANT: &str = "naviadratp";
+/// The `UCI_Variant` of the four-player game (F39).
+pub const VARIANT4: &str = "naviadratp4";
+/// `Round Limit`'s default (F31).
+pub const DEFAULT_ROUND_LIMIT: u16 = ROUND_LIMIT;
+/// Largest `Round Limit` (F39).
+const MAX_ROUND_LIMIT: u64 = 10000;
 
 /// Largest `Hash` in MiB.
 const MAX_HASH_MB: u64 = 65536;
@@ -47,6 +54,8 @@ pub enum OptionId {
     DebugLogFile,
     /// `Force Rule`.
     ForceRule,
+    /// `Round Limit`.
+    RoundLimit,
     /// `UCI_LimitStrength`.
     UciLimitStrength,
     /// `UCI_Elo`.
@@ -189,9 +198,11 @@ pub const OPTIONS: &[OptionDef] = &[
         name: "UCI_Variant",
         kind: OptionKind::Combo {
             default: VARIANT,
-            vars: &[VARIANT],
+            vars: &[VARIANT, VARIANT4],
         },
-        meaning: "the only variant; any other value is refused",
+        meaning: "the game: two players, or four (see [Four players](#four-players-naviadratp4)); a change resets \
+                  the game to that variant's start and `ucinewgame` returns to it; the variant already played \
+                  changes nothing",
     },
     OptionDef {
         id: OptionId::CatalogueFile,
@@ -212,7 +223,19 @@ pub const OPTIONS: &[OptionDef] = &[
             default: FORCE_RULES[0],
             vars: &FORCE_RULES,
         },
-        meaning: "the copy limit `position startpos forces` checks: twice (R28) or once (R29)",
+        meaning: "the copy limit `position startpos forces` checks, for two forces or four: twice (R28) or once \
+                  (R29)",
+    },
+    OptionDef {
+        id: OptionId::RoundLimit,
+        name: "Round Limit",
+        kind: OptionKind::Spin {
+            default: DEFAULT_ROUND_LIMIT as u64,
+            min: 1,
+            max: MAX_ROUND_LIMIT,
+        },
+        meaning: "`naviadratp4` only: a game ends with no winner when this round is completed (F31); applies to \
+                  games set up after it (`position`, `ucinewgame`, `UCI_Variant`)",
     },
     OptionDef {
         id: OptionId::UciLimitStrength,
@@ -362,8 +385,6 @@ impl OptionDef {
                 let found = value.and_then(|v| vars.iter().find(|w| w.eq_ignore_ascii_case(v)));
                 match found {
                     Some(w) => Ok(OptionValue::Text(w.to_string())),
-                    // A one-word combo is `UCI_Variant`.
-                    None if vars.len() == 1 => Err(format!("{name}: the only variant is {}", vars[0])),
                     None => Err(format!("{name} takes {}", vars.join(" or "))),
                 }
             }
@@ -424,6 +445,21 @@ mod tests {
             Ok(OptionValue::Text(String::new()))
         );
         assert!(find("Contempt").is_none());
+        let variant = find("uci_variant").unwrap();
+        assert_eq!(
+            variant.parse(Some("NAVIADRATP4")),
+            Ok(OptionValue::Text(VARIANT4.into()))
+        );
+        assert_eq!(
+            variant.parse(Some("chess")),
+            Err("UCI_Variant takes naviadratp or naviadratp4".to_string())
+        );
+        let limit = find("Round Limit").unwrap();
+        assert_eq!(limit.parse(Some("10000")), Ok(OptionValue::Int(10000)));
+        assert_eq!(
+            limit.parse(Some("10001")),
+            Err("Round Limit takes an integer from 1 to 10000, got '10001'".to_string())
+        );
     }
 
     #[test]

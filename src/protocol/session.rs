@@ -1,6 +1,9 @@
 //! The session: the game, the catalogue, the options and the searcher, and
 //! what each command does to them. The worker thread runs it; replies are
-//! worded by [`format`](super::format).
+//! worded by [`format`](super::format). While the variant is `naviadratp4` the
+//! commands that read or change the game go to [`four`].
+
+mod four;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -13,9 +16,9 @@ use super::engine::Job;
 use super::format::{self, game_over_answer, info_line};
 use super::options::{self, OptionDef, OptionId, OptionValue, TuneParam, OPTIONS};
 use super::output::Output;
-use crate::rules::forces::{find_piece, start_position, validate, Draft, Force, ForceRule};
+use crate::rules::forces::{find_piece, start_position, validate, DraftOf, Force, ForceRule, Picker};
 use crate::rules::rng::Rng;
-use crate::rules::{action_text, parse_action, parse_nfen, perft, Action, Catalogue, Game, MoveError, Position};
+use crate::rules::{action_text, parse_action, parse_nfen, perft, Action, Catalogue, Game, Game4, MoveError, Position};
 use crate::search::draft::rank_picks;
 use crate::search::eval::Weights;
 use crate::search::params::SearchParams;
@@ -36,6 +39,8 @@ struct Options {
     elo: u32,
     /// `Tune`: the `Tune_` options are listed and may be set.
     tune: bool,
+    /// `Round Limit` (F31): games of `naviadratp4` set up from now on end after this round.
+    round_limit: u16,
     /// The weights of the `Weights File` (the compiled ones without it).
     file_weights: Weights,
     /// The weights the search evaluates with: the file's, changed by `Tune_` options.
@@ -51,7 +56,10 @@ pub(super) struct Session {
     dialect: Dialect,
     debug: bool,
     cat: &'static Catalogue,
+    /// The duel's game; the current one unless `four` is set.
     game: Game,
+    /// The four-player game while `UCI_Variant` is `naviadratp4` (F39).
+    four: Option<Box<Game4>>,
     opts: Options,
     searcher: Searcher,
 }
@@ -71,12 +79,14 @@ impl Session {
             debug: false,
             cat,
             game: Game::new(start),
+            four: None,
             searcher: Searcher::new(&search),
             opts: Options {
                 search,
                 ponder: false,
                 random_seed: 0,
                 force_rule: ForceRule::default(),
+                round_limit: options::DEFAULT_ROUND_LIMIT,
                 skill_level: SearchOptions::DEFAULT.skill_level,
                 limit_strength: false,
                 elo: MIN_ELO,
@@ -102,12 +112,15 @@ impl Session {
                     if let Some(e) = error {
                         self.error(&e.to_string());
                     }
-                    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &cmd {
-                        Command::Go(p) => self.go(p, &signals),
-                        Command::Perft { depth, full } => self.perft(*depth, *full, &signals),
-                        Command::Bench(d) => self.bench(d.unwrap_or(BENCH_DEPTH), &signals),
-                        _ => unreachable!("only long commands are sent as Long"),
-                    }));
+                    let run =
+                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match (&cmd, self.four.as_deref()) {
+                            (Command::Go(p), Some(g)) => self.go4(g, p, &signals),
+                            (Command::Perft { depth, full }, Some(g)) => self.perft4(g, *depth, *full, &signals),
+                            (Command::Go(p), None) => self.go(p, &signals),
+                            (Command::Perft { depth, full }, None) => self.perft(*depth, *full, &signals),
+                            (Command::Bench(d), _) => self.bench(d.unwrap_or(BENCH_DEPTH), &signals),
+                            _ => unreachable!("only long commands are sent as Long"),
+                        }));
                     // A bug in the search must not leave the GUI without its `bestmove`.
                     let last = run.unwrap_or_else(|_| self.after_panic(&cmd));
                     // Idle before the last line goes out: a GUI that saw `bestmove` and sends
@@ -128,6 +141,9 @@ impl Session {
     /// the first legal move (or `(none)`), so the GUI still gets its `bestmove`.
     fn after_panic(&self, cmd: &Command) -> Vec<String> {
         let go = matches!(cmd, Command::Go(_));
+        if let Some(g) = self.four.as_deref().filter(|_| go) {
+            return format::internal_error4(g.state());
+        }
         let first = go.then(|| self.game.legal_actions().first().copied());
         format::internal_error(first, self.game.position().catalogue())
     }
@@ -145,21 +161,37 @@ impl Session {
                 self.opts.search.seed = game_seed(self.opts.random_seed);
                 self.searcher.set_options(&self.opts.search);
                 self.searcher.new_game();
-                if let Ok(p) = Position::startpos(self.cat) {
+                // F39: back to the start of the variant being played.
+                if self.four.is_some() {
+                    if let Ok(g) = self.start4(self.cat) {
+                        self.four = Some(Box::new(g));
+                    }
+                } else if let Ok(p) = Position::startpos(self.cat) {
                     self.game = Game::new(p);
                 }
             }
+            Command::Position { start, moves } if self.four.is_some() => self.position4(&start, &moves),
             Command::Position { start, moves } => self.position(&start, &moves),
-            Command::Query(q) => self.query(q),
-            Command::Display => self.display(),
-            Command::Legal => {
-                self.out.line(&format::legal(&self.legal_texts()));
-            }
+            Command::Query(q) => match self.four.as_deref() {
+                Some(g) => self.query4(g, q),
+                None => self.query(q),
+            },
+            Command::Display => match self.four.as_deref() {
+                Some(g) => self.display4(g),
+                None => self.display(),
+            },
+            Command::Legal(seat) => match (self.four.as_deref(), seat) {
+                (Some(g), seat) => self.legal4(g, seat),
+                (None, None) => self.out.line(&format::legal(&self.legal_texts())),
+                (None, Some(_)) => self.error(&format::four_player_word("legal", "seat")),
+            },
+            Command::Eval if self.four.is_some() => self.error(&format::no_eval4()),
             Command::Eval => self
                 .out
                 .lines(Searcher::eval_report_with(&self.game, &self.opts.weights).lines()),
             Command::Catalogue => self.out.lines(self.cat.to_text().lines()),
-            Command::Draft { pool, picks } => self.draft(&pool, &picks),
+            Command::Draft { pool, picks } if self.four.is_some() => self.draft(&pool, &picks, format::draft_seat),
+            Command::Draft { pool, picks } => self.draft(&pool, &picks, format::draft_side),
             // Handled by the reader; nothing reaches here.
             Command::IsReady | Command::Stop | Command::PonderHit | Command::Quit => {}
             Command::Go(_) | Command::Perft { .. } | Command::Bench(_) => {}
@@ -241,7 +273,8 @@ impl Session {
                 s.seed = game_seed(v);
             }
             (OptionId::Ponder, OptionValue::Bool(b)) => self.opts.ponder = b,
-            (OptionId::UciVariant, _) => {}
+            (OptionId::UciVariant, OptionValue::Text(name)) => self.set_variant(&name)?,
+            (OptionId::RoundLimit, OptionValue::Int(v)) => self.opts.round_limit = v as u16,
             (OptionId::CatalogueFile, OptionValue::Text(path)) => self.set_catalogue(&path)?,
             (OptionId::ForceRule, OptionValue::Text(name)) => {
                 self.opts.force_rule = ForceRule::from_name(&name).expect("the declared names are the rules' names")
@@ -251,6 +284,27 @@ impl Session {
                 .set_log_file(&path)
                 .map_err(|e| format!("Debug Log File: cannot open '{path}': {e}"))?,
             (id, v) => unreachable!("{id:?} declared with another type than {v:?}"),
+        }
+        Ok(())
+    }
+
+    /// `UCI_Variant` (F39): a change of variant resets the game to that variant's start; the variant the
+    /// engine already plays changes nothing.
+    fn set_variant(&mut self, name: &str) -> Result<(), String> {
+        let four = name == options::VARIANT4;
+        if four == self.four.is_some() {
+            return Ok(());
+        }
+        if four {
+            let g = self
+                .start4(self.cat)
+                .map_err(|e| format!("UCI_Variant: {name} cannot start with this catalogue: {e}"))?;
+            self.four = Some(Box::new(g));
+        } else {
+            let p = Position::startpos(self.cat)
+                .map_err(|e| format!("UCI_Variant: {name} cannot start with this catalogue: {e}"))?;
+            self.game = Game::new(p);
+            self.four = None;
         }
         Ok(())
     }
@@ -279,6 +333,12 @@ impl Session {
                 .map_err(|e| file_error("Catalogue File", path, e))?
                 .intern()
         };
+        if let Some(g) = self.four.as_deref() {
+            let g = self.replay4_on(g, cat, path)?;
+            self.four = Some(Box::new(g));
+            self.cat = cat;
+            return Ok(());
+        }
         // Replay the game on the new catalogue; failing that, its start position.
         if let Some(g) = self.game.replay_on(cat) {
             self.game = g;
@@ -319,20 +379,33 @@ impl Session {
         self.game = g;
     }
 
+    /// One force of `position startpos forces`, resolved and checked under the `Force Rule` (R28, R29); `who`
+    /// names its player or seat in the error.
+    fn force(&self, w: &ForceWords, who: &str) -> Result<Force, String> {
+        let m: Vec<&str> = w.maseitai.iter().map(String::as_str).collect();
+        let f = Force::from_words(&w.navia, &m, self.cat)
+            .and_then(|f| validate(&f, self.opts.force_rule, self.cat).map(|()| f));
+        f.map_err(|e| format!("position: bad force for {who}: {e}"))
+    }
+
     /// `startpos forces`: each force resolved and checked under the `Force Rule` (R28, R29), then the setup (R7).
-    fn forces_start(&self, words: &[ForceWords; 2]) -> Result<Position, String> {
-        let force = |w: &ForceWords, who: &str| -> Result<Force, String> {
-            let m: Vec<&str> = w.maseitai.iter().map(String::as_str).collect();
-            let f = Force::from_words(&w.navia, &m, self.cat)
-                .and_then(|f| validate(&f, self.opts.force_rule, self.cat).map(|()| f));
-            f.map_err(|e| format!("position: bad force for the {who} player: {e}"))
+    fn forces_start(&self, words: &[ForceWords]) -> Result<Position, String> {
+        let [first, second] = words else {
+            return Err(format!(
+                "position: forces takes two forces, first player first (<navia>:<maseitai>,…), got {}",
+                words.len()
+            ));
         };
-        let (first, second) = (force(&words[0], "first")?, force(&words[1], "second")?);
+        let (first, second) = (
+            self.force(first, "the first player")?,
+            self.force(second, "the second player")?,
+        );
         start_position(&first, &second, self.cat).map_err(|e| format!("position: {e}"))
     }
 
-    /// `go draft`: `info string` lines with every candidate's scores, best first, then `bestpick`.
-    fn draft(&self, pool: &[String], picks: &[String]) {
+    /// `go draft`: `info string` lines with every candidate's scores, best first, then `bestpick` for the one
+    /// whose pick it is: a player of the duel (R30) or a seat in snake order (F11); `who` names it.
+    fn draft<P: Picker>(&self, pool: &[String], picks: &[String], who: impl Fn(P) -> String) {
         let kinds = |ws: &[String]| {
             ws.iter()
                 .map(|w| find_piece(w, self.cat))
@@ -340,13 +413,13 @@ impl Session {
         };
         let draft = kinds(pool)
             .and_then(|p| Ok((p, kinds(picks)?)))
-            .and_then(|(p, k)| Draft::new(p, k, self.cat));
+            .and_then(|(p, k)| DraftOf::<P>::new(p, k, self.cat));
         let draft = match draft {
             Ok(d) => d,
             Err(e) => return self.error(&format!("go draft: {e}")),
         };
-        let Some(side) = draft.to_pick() else {
-            return self.out.lines(format::draft_complete());
+        let Some(picker) = draft.to_pick() else {
+            return self.out.lines(format::draft_complete(draft.picks().len()));
         };
         let ranked = rank_picks(&draft, self.cat);
         // A draft always leaves at least two pieces before the last pick, so `ranked` is not empty.
@@ -358,12 +431,15 @@ impl Session {
             0
         };
         self.out
-            .lines(format::draft_answer(&ranked, ranked.get(at), side, self.cat));
+            .lines(format::draft_answer(&ranked, ranked.get(at), &who(picker), self.cat));
     }
 
     fn query(&self, q: Query) {
         let to_move = self.game.position().side_to_move();
-        self.out.line(&format::query_answer(q, self.game.result(), to_move));
+        match format::query_answer(q, self.game.result(), to_move) {
+            Some(answer) => self.out.line(&answer),
+            None => self.error(&format::four_player_word("query", q.word())),
+        }
     }
 
     /// The game's legal actions as text, sorted: none once the game has a result (D14).
@@ -399,7 +475,12 @@ impl Session {
         }
         let elapsed = start.elapsed();
         counts.sort();
-        format::perft_answer(depth, full, &counts, elapsed)
+        let mode = if full {
+            format::PERFT_FULL
+        } else {
+            format::PERFT_COUNTED
+        };
+        format::perft_answer(depth, mode, &counts, elapsed)
     }
 
     /// `bench`: the search's progress as `info string`, then the totals (of the positions done, after `stop`).
@@ -418,9 +499,10 @@ impl Session {
                 Err(e) => self.error(&format!("go searchmoves: {e}")),
             }
         }
+        let (time, inc) = p.duel_clock();
         Limits {
-            time: p.time.map(|t| t.map(ms)),
-            inc: p.inc.map(|t| t.map(ms)),
+            time: time.map(|t| t.map(ms)),
+            inc: inc.map(|t| t.map(ms)),
             movestogo: p.movestogo,
             movetime: p.movetime.map(ms),
             depth: p.depth,
@@ -437,6 +519,18 @@ impl Session {
     /// ponder move) is trusted and checked in debug builds.
     fn go(&mut self, p: &GoParams, signals: &Signals) -> Vec<String> {
         let started = Instant::now();
+        // The duel does not know naviadratp4's words: a bad `go`, answered as `go depth 1` (protocol.md).
+        let depth_1 = GoParams {
+            depth: Some(1),
+            ..GoParams::default()
+        };
+        let p = match p.four_player_word() {
+            Some(w) => {
+                self.error(&format::four_player_word("go", w));
+                &depth_1
+            }
+            None => p,
+        };
         let root = *self.game.position();
         let cat = root.catalogue();
         let limits = self.go_limits(p, &root);

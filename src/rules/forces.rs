@@ -1,6 +1,7 @@
 //! Forces and team-building modes (R6, R28–R31): a Navia and 7 Maseitai per
 //! player, checked under the standard or the singleton rule; the start position
-//! they give (R7); random forces; draft pools and picks (R30).
+//! they give (R7); random forces; draft pools and picks, for two players (R30)
+//! and for the four seats in snake order (F11).
 //!
 //! No I/O: the protocol and the match runner turn text into these values.
 
@@ -10,6 +11,7 @@ use super::catalogue::{Catalogue, Kind, PieceClass};
 use super::piece::{Piece, Placed};
 use super::position::{Position, Setup};
 use super::rng::Rng;
+use super::seat::Seat;
 use super::square::{Side, Square};
 
 /// Maseitai in one force (R6).
@@ -18,6 +20,10 @@ pub const FORCE_SIZE: usize = 7;
 pub const DRAFT_POOL_SIZE: usize = 15;
 /// Picks in a draft, 7 each; the last drawn piece is set aside (R30).
 pub const DRAFT_PICKS: usize = 2 * FORCE_SIZE;
+/// Maseitai drawn for a four-seat draft (F11).
+pub const DRAFT4_POOL_SIZE: usize = 29;
+/// Picks in a four-seat draft, 7 per seat; the last drawn piece is set aside (F11).
+pub const DRAFT4_PICKS: usize = 4 * FORCE_SIZE;
 
 /// One player's force: a Navia and the Maseitai that start in the keep (R6, R7).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -103,15 +109,36 @@ pub enum ForceError {
     /// The catalogue cannot make a force under the rule (random forces, draws).
     #[error("the catalogue cannot make {0}: it has {1} Navia(s) and {2} Maseitai")]
     Catalogue(&'static str, usize, usize),
-    /// A draft pool of the wrong size (R30).
-    #[error("a draft pool holds {DRAFT_POOL_SIZE} Maseitai, got {0} (R30)")]
-    PoolSize(usize),
+    /// A draft pool of the wrong size (R30, F11).
+    #[error("a draft pool holds {want} Maseitai, got {got} ({rule})")]
+    PoolSize {
+        /// The size the draft needs.
+        want: usize,
+        /// The size given.
+        got: usize,
+        /// The draft's rule id.
+        rule: &'static str,
+    },
     /// A draft pool with more copies of a Maseitai than a force may hold.
-    #[error("{0} appears {1} times in the pool; at most 2, so every drafted force is standard (R28, R30)")]
-    PoolCopies(String, usize),
+    #[error("{piece} appears {count} times in the pool; at most 2, so every drafted force is standard (R28, {rule})")]
+    PoolCopies {
+        /// The id of the piece.
+        piece: String,
+        /// How many times it appears.
+        count: usize,
+        /// The draft's rule id.
+        rule: &'static str,
+    },
     /// More picks than a draft has.
-    #[error("{0} picks; a draft has {DRAFT_PICKS} (R30)")]
-    TooManyPicks(usize),
+    #[error("{got} picks; a draft has {max} ({rule})")]
+    TooManyPicks {
+        /// The picks given.
+        got: usize,
+        /// The picks the draft has.
+        max: usize,
+        /// The draft's rule id.
+        rule: &'static str,
+    },
     /// A pick that the pool does not hold (any more).
     #[error("pick {index} ({piece}) is not left in the pool")]
     NotInPool {
@@ -317,19 +344,69 @@ pub fn random_draft_pool(cat: &Catalogue, seed: u64) -> Result<Vec<Kind>, ForceE
     Ok(pool)
 }
 
-/// A draft in progress (R30): the 15 drawn Maseitai and the picks so far, the
-/// first player picking first, then turn about.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Draft {
-    pool: Vec<Kind>,
-    picks: Vec<Kind>,
+/// Who picks in a draft and in what order: the two players (R30) or the four seats (F11).
+pub trait Picker: Copy + Eq + std::fmt::Debug + 'static {
+    /// Every picker, in the fixed order of notation fields.
+    const ALL: &'static [Self];
+    /// Maseitai drawn for the draft.
+    const POOL: usize;
+    /// Picks made, 7 each; the rest of the pool is set aside.
+    const PICKS: usize;
+    /// The rule the draft follows, for messages.
+    const RULE: &'static str;
+    /// Who makes pick `i` (from 0), for `i < PICKS`.
+    fn picker(i: usize) -> Self;
 }
 
-impl Draft {
-    /// A checked draft: 15 Maseitai, none more than twice; at most 14 picks, each still in the pool when picked.
-    pub fn new(pool: Vec<Kind>, picks: Vec<Kind>, cat: &Catalogue) -> Result<Draft, ForceError> {
-        if pool.len() != DRAFT_POOL_SIZE {
-            return Err(ForceError::PoolSize(pool.len()));
+impl Picker for Side {
+    const ALL: &'static [Side] = &Side::BOTH;
+    const POOL: usize = DRAFT_POOL_SIZE;
+    const PICKS: usize = DRAFT_PICKS;
+    const RULE: &'static str = "R30";
+
+    /// R30: the first player first, then turn about.
+    fn picker(i: usize) -> Side {
+        Side::BOTH[i % 2]
+    }
+}
+
+impl Picker for Seat {
+    const ALL: &'static [Seat] = &Seat::ALL;
+    const POOL: usize = DRAFT4_POOL_SIZE;
+    const PICKS: usize = DRAFT4_PICKS;
+    const RULE: &'static str = "F11";
+
+    /// F11: snake order S W N E E N W S S W …, so no seat chooses first seven times.
+    fn picker(i: usize) -> Seat {
+        let at = i % 4;
+        Seat::ALL[if (i / 4).is_multiple_of(2) { at } else { 3 - at }]
+    }
+}
+
+/// A draft in progress: the drawn Maseitai and the picks so far, in the order `P` says.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct DraftOf<P: Picker> {
+    pool: Vec<Kind>,
+    picks: Vec<Kind>,
+    pickers: std::marker::PhantomData<P>,
+}
+
+/// A two-player draft (R30): 15 Maseitai, the first player picking first, then turn about.
+pub type Draft = DraftOf<Side>;
+
+/// A four-seat draft (F11): 29 Maseitai, 28 picks in snake order, the last piece set aside.
+pub type Draft4 = DraftOf<Seat>;
+
+impl<P: Picker> DraftOf<P> {
+    /// A checked draft: `P::POOL` Maseitai, none more than twice; at most `P::PICKS` picks, each still in the
+    /// pool when picked.
+    pub fn new(pool: Vec<Kind>, picks: Vec<Kind>, cat: &Catalogue) -> Result<DraftOf<P>, ForceError> {
+        if pool.len() != P::POOL {
+            return Err(ForceError::PoolSize {
+                want: P::POOL,
+                got: pool.len(),
+                rule: P::RULE,
+            });
         }
         for &k in pool.iter().chain(&picks) {
             check_class(k, PieceClass::Maseitai, cat)?;
@@ -337,14 +414,23 @@ impl Draft {
         let mut sorted = pool.clone();
         sorted.sort();
         if let Some(run) = sorted.chunk_by(|a, b| a == b).find(|r| r.len() > 2) {
-            return Err(ForceError::PoolCopies(id(cat, run[0]), run.len()));
+            return Err(ForceError::PoolCopies {
+                piece: id(cat, run[0]),
+                count: run.len(),
+                rule: P::RULE,
+            });
         }
-        if picks.len() > DRAFT_PICKS {
-            return Err(ForceError::TooManyPicks(picks.len()));
+        if picks.len() > P::PICKS {
+            return Err(ForceError::TooManyPicks {
+                got: picks.len(),
+                max: P::PICKS,
+                rule: P::RULE,
+            });
         }
-        let mut d = Draft {
+        let mut d = DraftOf {
             pool: sorted,
-            picks: Vec::with_capacity(DRAFT_PICKS),
+            picks: Vec::with_capacity(P::PICKS),
+            pickers: std::marker::PhantomData,
         };
         for (index, &k) in picks.iter().enumerate() {
             if !d.pick(k) {
@@ -357,7 +443,7 @@ impl Draft {
         Ok(d)
     }
 
-    /// The 15 drawn Maseitai, ascending.
+    /// The drawn Maseitai, ascending.
     pub fn pool(&self) -> &[Kind] {
         &self.pool
     }
@@ -367,13 +453,9 @@ impl Draft {
         &self.picks
     }
 
-    /// Who picks next; `None` once 14 are picked.
-    pub fn to_pick(&self) -> Option<Side> {
-        match self.picks.len() {
-            n if n >= DRAFT_PICKS => None,
-            n if n % 2 == 0 => Some(Side::White),
-            _ => Some(Side::Black),
-        }
+    /// Who picks next; `None` once every pick is made.
+    pub fn to_pick(&self) -> Option<P> {
+        (self.picks.len() < P::PICKS).then(|| P::picker(self.picks.len()))
     }
 
     /// The Maseitai not yet picked, ascending, repeats included.
@@ -387,13 +469,28 @@ impl Draft {
         left
     }
 
-    /// One side's picks so far, in pick order.
-    pub fn picked(&self, side: Side) -> Vec<Kind> {
-        self.picks.iter().skip(side.index()).step_by(2).copied().collect()
+    /// One picker's picks so far, in pick order.
+    pub fn picked(&self, who: P) -> Vec<Kind> {
+        self.picks_where(|p| p == who)
     }
 
-    /// Pick for the side to pick; false (and nothing changes) if the draft is
-    /// over or the pool holds no such piece any more.
+    /// Every other picker's picks so far, in pick order.
+    pub fn picked_by_others(&self, who: P) -> Vec<Kind> {
+        self.picks_where(|p| p != who)
+    }
+
+    fn picks_where(&self, by: impl Fn(P) -> bool) -> Vec<Kind> {
+        let by = &by;
+        self.picks
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| by(P::picker(i)))
+            .map(|(_, &k)| k)
+            .collect()
+    }
+
+    /// Pick for the one to pick; false (and nothing changes) if the draft is over or the pool holds no such
+    /// piece any more.
     pub fn pick(&mut self, k: Kind) -> bool {
         if self.to_pick().is_none() || !self.left().contains(&k) {
             return false;
@@ -402,14 +499,99 @@ impl Draft {
         true
     }
 
+    /// The forces once every pick is made, with the given Navias, in `P::ALL` order.
+    fn all_forces(&self, navias: &[Kind]) -> Option<Vec<Force>> {
+        self.to_pick().is_none().then(|| {
+            P::ALL
+                .iter()
+                .zip(navias)
+                .map(|(&p, &navia)| Force {
+                    navia,
+                    maseitai: self.picked(p),
+                })
+                .collect()
+        })
+    }
+}
+
+impl Draft {
     /// The two forces once 14 are picked, with the given Navias, first player first.
     pub fn forces(&self, navias: [Kind; 2]) -> Option<[Force; 2]> {
-        if self.to_pick().is_some() {
-            return None;
+        self.all_forces(&navias)?.try_into().ok()
+    }
+}
+
+impl Draft4 {
+    /// The four forces once 28 are picked, with the given Navias, in seat order (F9).
+    pub fn forces(&self, navias: [Kind; 4]) -> Option<[Force; 4]> {
+        self.all_forces(&navias)?.try_into().ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cat() -> &'static Catalogue {
+        Catalogue::builtin()
+    }
+
+    fn k(id: &str) -> Kind {
+        find_piece(id, cat()).unwrap()
+    }
+
+    /// M01–M29: a four-seat pool of distinct pieces.
+    fn pool29() -> Vec<Kind> {
+        (1..=29).map(|i| k(&format!("M{i:02}"))).collect()
+    }
+
+    #[test]
+    fn f11_snake_order_over_28_picks() {
+        let order: String = (0..DRAFT4_PICKS).map(|i| Seat::picker(i).letter()).collect();
+        assert_eq!(order, "swneenwsswneenwsswneenwsswne");
+        let mut d = Draft4::new(pool29(), vec![], cat()).unwrap();
+        for (i, &piece) in pool29()[..DRAFT4_PICKS].iter().enumerate() {
+            assert_eq!(d.to_pick(), Some(Seat::picker(i)), "pick {i}");
+            assert!(d.pick(piece));
         }
-        Some(Side::BOTH.map(|s| Force {
-            navia: navias[s.index()],
-            maseitai: self.picked(s),
-        }))
+        assert_eq!(d.to_pick(), None, "the 29th piece is set aside");
+        assert_eq!(d.left(), vec![k("M29")]);
+        assert!(!d.pick(k("M29")), "no pick after the 28th");
+        // Each seat picked 7: South picks 0, 7, 8, 15, 16, 23, 24 (M01, M08, M09, …).
+        let south: Vec<Kind> = ["M01", "M08", "M09", "M16", "M17", "M24", "M25"].map(k).to_vec();
+        assert_eq!(d.picked(Seat::South), south);
+        let east: Vec<Kind> = ["M04", "M05", "M12", "M13", "M20", "M21", "M28"].map(k).to_vec();
+        assert_eq!(d.picked(Seat::East), east);
+        assert_eq!(d.picked_by_others(Seat::South).len(), 21);
+        let navias = ["N01", "N03", "N02", "N04"].map(k);
+        let forces = d.forces(navias).unwrap();
+        for (seat, f) in Seat::ALL.into_iter().zip(&forces) {
+            assert_eq!(f.navia, navias[seat.index()]);
+            assert_eq!(f.maseitai, d.picked(seat));
+            validate(f, ForceRule::Singleton, cat()).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_four_seat_draft_is_checked_like_a_two_player_one() {
+        let err = |pool: Vec<Kind>, picks: Vec<Kind>| Draft4::new(pool, picks, cat()).unwrap_err().to_string();
+        assert_eq!(
+            err(pool29()[..15].to_vec(), vec![]),
+            "a draft pool holds 29 Maseitai, got 15 (F11)"
+        );
+        let mut triple = pool29();
+        triple[1] = k("M01");
+        triple[2] = k("M01");
+        assert_eq!(
+            err(triple, vec![]),
+            "M01 appears 3 times in the pool; at most 2, so every drafted force is standard (R28, F11)"
+        );
+        assert_eq!(err(pool29(), pool29()), "29 picks; a draft has 28 (F11)");
+        assert_eq!(err(pool29(), vec![k("M30")]), "pick 0 (M30) is not left in the pool");
+        let d = Draft4::new(pool29(), pool29()[..5].to_vec(), cat()).unwrap();
+        // Picks 3 and 4 are East's (the snake turns at East), pick 5 North's.
+        assert_eq!(d.to_pick(), Some(Seat::North));
+        assert_eq!(d.picked(Seat::East), vec![k("M04"), k("M05")]);
+        assert_eq!(d.forces(["N01", "N02", "N03", "N04"].map(k)), None, "not finished");
     }
 }

@@ -61,7 +61,7 @@ pub use cross_setup::{
     cross_board_text, cross_board_text_of, cross_start_setup, parse_cross_board, CrossSetup, CrossSetupError,
 };
 pub use duel::Duel;
-pub use forces::{default_forces4, Draft, Force, ForceError, ForceRule};
+pub use forces::{default_forces4, Draft, Draft4, DraftOf, Force, ForceError, ForceRule, Picker};
 pub use game::{EndReason, Game, GameResult};
 pub use geometry::{Geometry, Team};
 pub use make::IllegalAction;

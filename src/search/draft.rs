@@ -8,11 +8,12 @@
 //! counter terms that depend on the opponent's picks (undo against many
 //! dratp-dependent pieces, removal against immortal ones). A pick is chosen by a
 //! short minimax over the next picks of both players, each line finished
-//! greedily, scoring my force minus the opponent's. `BENCHMARKS.md` ("Draft")
+//! greedily, scoring my force minus the opponent's. The four-seat draft (F11) uses the same policy, each
+//! line scored as my force minus the best other one and every other seat assumed against me. `BENCHMARKS.md` ("Draft")
 //! measures it against picking the dearest piece.
 
 use crate::rules::catalogue::{EffectStep, Passive, PieceClass, Scope};
-use crate::rules::forces::Draft;
+use crate::rules::forces::{Draft, DraftOf, Picker};
 use crate::rules::piece::{Piece, Placed};
 use crate::rules::position::Setup;
 use crate::rules::{Catalogue, Kind, Position, Side, Square};
@@ -217,18 +218,20 @@ impl PieceValues {
         v
     }
 
-    /// Final score of a finished or greedily finished draft, for `side`.
-    fn margin(&self, d: &Draft, side: Side) -> i32 {
-        let (mine, theirs) = (d.picked(side), d.picked(side.opponent()));
-        self.force_value(&mine, &theirs) - self.force_value(&theirs, &mine)
+    /// Final score of a finished or greedily finished draft for `me`: my force's value minus the best
+    /// other force's, each valued against all the other picks (with two players: mine minus the opponent's).
+    fn margin<P: Picker>(&self, d: &DraftOf<P>, me: P) -> i32 {
+        let value = |p: P| self.force_value(&d.picked(p), &d.picked_by_others(p));
+        let best_other = P::ALL.iter().filter(|&&p| p != me).map(|&p| value(p)).max();
+        value(me) - best_other.unwrap_or(0)
     }
 
     /// The pick whose force value gain is largest right now (the greedy finish).
-    fn greedy(&self, d: &Draft) -> Option<Kind> {
-        let side = d.to_pick()?;
+    fn greedy<P: Picker>(&self, d: &DraftOf<P>) -> Option<Kind> {
+        let me = d.to_pick()?;
         let mut left = d.left();
         left.dedup();
-        let (mine, theirs) = (d.picked(side), d.picked(side.opponent()));
+        let (mine, theirs) = (d.picked(me), d.picked_by_others(me));
         left.into_iter().max_by_key(|&k| {
             let mut with = mine.clone();
             with.push(k);
@@ -236,26 +239,27 @@ impl PieceValues {
         })
     }
 
-    /// Minimax over `depth` picks, then greedy to the end; the score is for `side`.
-    fn search(&self, d: &Draft, side: Side, depth: usize) -> i32 {
+    /// Minimax over `depth` picks, then greedy to the end; the score is for `me`, every other picker
+    /// assumed against it.
+    fn search<P: Picker>(&self, d: &DraftOf<P>, me: P, depth: usize) -> i32 {
         let Some(to_pick) = d.to_pick() else {
-            return self.margin(d, side);
+            return self.margin(d, me);
         };
         if depth == 0 {
             let mut d = d.clone();
             while let Some(k) = self.greedy(&d) {
                 d.pick(k);
             }
-            return self.margin(&d, side);
+            return self.margin(&d, me);
         }
         let mut left = d.left();
         left.dedup();
         let scores = left.iter().map(|&k| {
             let mut next = d.clone();
             next.pick(k);
-            self.search(&next, side, depth - 1)
+            self.search(&next, me, depth - 1)
         });
-        if to_pick == side {
+        if to_pick == me {
             scores.max().unwrap_or(0)
         } else {
             scores.min().unwrap_or(0)
@@ -263,9 +267,19 @@ impl PieceValues {
     }
 }
 
-/// Every distinct piece left, scored for the side to pick, best first (ties: lower id first).
-pub fn rank_picks(d: &Draft, cat: &'static Catalogue) -> Vec<Candidate> {
-    let Some(side) = d.to_pick() else {
+/// Plies of the pick minimax for a draft of `P`: `LOOKAHEAD` with two players; one less with four, whose
+/// pool is twice as wide (29 pieces), so an answer still takes milliseconds.
+fn lookahead<P: Picker>() -> usize {
+    if P::ALL.len() > 2 {
+        LOOKAHEAD - 1
+    } else {
+        LOOKAHEAD
+    }
+}
+
+/// Every distinct piece left, scored for the one to pick, best first (ties: lower id first).
+pub fn rank_picks<P: Picker>(d: &DraftOf<P>, cat: &'static Catalogue) -> Vec<Candidate> {
+    let Some(me) = d.to_pick() else {
         return Vec::new();
     };
     let values = PieceValues::new(cat);
@@ -278,7 +292,7 @@ pub fn rank_picks(d: &Draft, cat: &'static Catalogue) -> Vec<Candidate> {
             next.pick(k);
             Candidate {
                 kind: k,
-                score: values.search(&next, side, LOOKAHEAD - 1),
+                score: values.search(&next, me, lookahead::<P>() - 1),
                 value: values.value(k),
             }
         })
@@ -287,8 +301,8 @@ pub fn rank_picks(d: &Draft, cat: &'static Catalogue) -> Vec<Candidate> {
     out
 }
 
-/// The policy's pick for the side to pick; `None` once 14 are picked.
-pub fn best_pick(d: &Draft, cat: &'static Catalogue) -> Option<Kind> {
+/// The policy's pick for the one to pick; `None` once every pick is made.
+pub fn best_pick<P: Picker>(d: &DraftOf<P>, cat: &'static Catalogue) -> Option<Kind> {
     rank_picks(d, cat).first().map(|c| c.kind)
 }
 

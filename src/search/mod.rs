@@ -30,6 +30,7 @@ mod alphabeta;
 mod bench;
 pub mod draft;
 pub mod eval;
+pub mod four;
 mod movelist;
 mod ordering;
 pub mod params;

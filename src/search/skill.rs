@@ -17,9 +17,9 @@ pub const MAX_SKILL_LEVEL: u32 = 20;
 /// Lines searched at the root below full strength, to choose a mistake among.
 pub(super) const LINES: usize = 4;
 
-/// Level 0: any legal action, each as likely.
-pub(super) fn random(actions: &[Action], seed: u64) -> Action {
-    actions[Rng::new(seed).below(actions.len())]
+/// Level 0: any legal choice (an action, or in the four-player game a declaration, bid or promise), each as likely.
+pub(super) fn random<T: Copy>(choices: &[T], seed: u64) -> T {
+    choices[Rng::new(seed).below(choices.len())]
 }
 
 /// Level 1: a win if there is one, else the action whose pool gain is largest
@@ -54,25 +54,34 @@ pub(super) fn depth(level: u32) -> i32 {
 /// Index of the root move a level plays: the best line plus a random push
 /// that grows as the level falls (Stockfish's `Skill::pick_best`).
 pub(super) fn pick(moves: &[RootMove], lines: usize, level: u32, seed: u64) -> usize {
-    let n = lines.min(moves.len()).max(1);
-    let score = |m: &RootMove| {
-        if m.score > -super::score::INF {
-            m.score
-        } else {
-            m.prev_score
-        }
-    };
-    let top = score(&moves[0]);
+    let scores: Vec<i32> = moves
+        .iter()
+        .take(lines.min(moves.len()).max(1))
+        .map(|m| {
+            if m.score > -super::score::INF {
+                m.score
+            } else {
+                m.prev_score
+            }
+        })
+        .collect();
+    pick_score(&scores, level, seed)
+}
+
+/// Index of the choice a level plays among `scores` (best first, unsearched ones at `-INF` or below): the rule of
+/// [`pick`], shared by the four-player player's choices.
+pub(super) fn pick_score(scores: &[i32], level: u32, seed: u64) -> usize {
+    let n = scores.len().max(1);
+    let top = scores[0];
     if super::score::is_mate(top) && top > 0 {
         return 0;
     }
     let weakness = 120 - 2 * level as i32;
-    let delta = (top - score(&moves[n - 1])).clamp(0, 100);
+    let delta = (top - scores[n - 1]).clamp(0, 100);
     let mut rng = Rng::new(seed);
     let mut best = 0;
     let mut max = i32::MIN;
-    for (i, m) in moves.iter().take(n).enumerate() {
-        let s = score(m);
+    for (i, &s) in scores.iter().enumerate() {
         if s <= -super::score::INF {
             continue;
         }

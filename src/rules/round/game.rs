@@ -167,7 +167,12 @@ fn declaration_of(piece: Piece) -> Declaration {
 
 /// F26: the actions of `seat` with its declared kind, or by the fallback every action of its team; a promise
 /// removes every action that takes a piece (F24).
-fn seat_actions(pos: &CrossPosition, seat: Seat, declared: Option<Declaration>, promised: bool) -> Vec<CrossAction> {
+pub fn seat_actions(
+    pos: &CrossPosition,
+    seat: Seat,
+    declared: Option<Declaration>,
+    promised: bool,
+) -> Vec<CrossAction> {
     let pos = seated(pos, seat);
     let mut all = pos.legal_actions();
     if promised {

@@ -1,0 +1,232 @@
+//! The auction reasoning (F23–F25), in terms of what a place in the queue is worth to the answering seat.
+//!
+//! The searches measure three values for a seat: acting first, acting last, and not acting at all
+//! ([`PlaceValues`]); a place in between is worth the straight line between first and last. The other seats'
+//! sealed bids are unknown, so each is modelled as a [`Rival`]: a seat in the step adds nothing with
+//! probability ½ and otherwise any amount from 1 to its pool, each as likely (the least informed guess that
+//! still says "bidding is costly": stakes are spent win or lose, F25). With the rivals independent, the
+//! distribution of the seat's place follows exactly, so the expected value of every possible bid is exact
+//! under the model, and the bid chosen is the one whose expected place value, less what the gyullas are worth
+//! in the pool, is highest.
+
+/// What acting at each place of the queue is worth to the answering seat, in evaluation units.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct PlaceValues {
+    /// Acting before every other seat.
+    pub(super) first: i32,
+    /// Acting after every other seat.
+    pub(super) last: i32,
+    /// Not acting this round (a forfeit, F24).
+    pub(super) none: i32,
+}
+
+impl PlaceValues {
+    /// The value of `place` (0 = first) among `actors` seats that act: first and last as measured, the places
+    /// between on the straight line.
+    pub(super) fn at(&self, place: usize, actors: usize) -> f64 {
+        if actors <= 1 {
+            return self.first as f64;
+        }
+        let t = place.min(actors - 1) as f64 / (actors - 1) as f64;
+        self.first as f64 + t * (self.last - self.first) as f64
+    }
+}
+
+/// Another seat in the auction, as the answering seat sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Rival {
+    /// Its stake so far (0 before the first step).
+    pub(super) stake: u8,
+    /// What it can still add: its pool.
+    pub(super) pool: u8,
+    /// Whether it bids in this step (F23).
+    pub(super) in_step: bool,
+    /// Whether it comes before the answering seat in the base order, which orders equal stakes of 0 (F25).
+    pub(super) before_me: bool,
+    /// Who goes first when the stakes are equal and positive, by F24's figure value and team total:
+    /// `Some(true)` the rival, `Some(false)` the answering seat, `None` the promise step decides (½ each).
+    pub(super) wins_tie: Option<bool>,
+}
+
+impl Rival {
+    /// Against a seat whose stake ends at `mine`: the probability that this rival ends ahead of it, and the
+    /// probability of an equal positive stake that only the promise step can settle.
+    fn against(&self, mine: u32) -> (f64, f64) {
+        let outcome = |theirs: u32| -> (f64, f64) {
+            if theirs != mine {
+                return (if theirs > mine { 1.0 } else { 0.0 }, 0.0);
+            }
+            if mine == 0 {
+                // Stakes of 0 are no tie: base order (F23, F25).
+                return (if self.before_me { 1.0 } else { 0.0 }, 0.0);
+            }
+            match self.wins_tie {
+                Some(true) => (1.0, 0.0),
+                Some(false) => (0.0, 0.0),
+                None => (0.0, 1.0),
+            }
+        };
+        let stake = self.stake as u32;
+        if !self.in_step || self.pool == 0 {
+            return outcome(stake);
+        }
+        let raises = self.pool as u32;
+        let (mut ahead, mut tie) = outcome(stake);
+        let (mut a, mut t) = (0.0, 0.0);
+        for x in 1..=raises {
+            let (ax, tx) = outcome(stake + x);
+            a += ax;
+            t += tx;
+        }
+        ahead = 0.5 * ahead + 0.5 * a / raises as f64;
+        tie = 0.5 * tie + 0.5 * t / raises as f64;
+        (ahead, tie)
+    }
+}
+
+/// The odds of a seat whose stake ends at `mine`: the probability that it acts at all, and given that, the
+/// probability of each place (0 = first) among itself and `rivals`.
+///
+/// An undecided tie goes to the promise step, where each seat is taken to promise with probability ½: half the
+/// time both say the same and forfeit together (F24), a quarter of the time each goes first.
+fn places(rivals: &[Rival], mine: u32) -> (f64, Vec<f64>) {
+    let mut acts = 1.0;
+    // The number of rivals ahead is a sum of independent Bernoulli variables: convolve them one at a time.
+    let mut dist = vec![1.0];
+    for r in rivals {
+        let (ahead, tie) = r.against(mine);
+        let stays = 1.0 - 0.5 * tie;
+        acts *= stays;
+        let p = if stays > 0.0 { (ahead + 0.25 * tie) / stays } else { 0.0 };
+        let mut next = vec![0.0; dist.len() + 1];
+        for (k, q) in dist.iter().enumerate() {
+            next[k] += q * (1.0 - p);
+            next[k + 1] += q * p;
+        }
+        dist = next;
+    }
+    (acts, dist)
+}
+
+/// The expected worth of ending the auction with stake `mine` at a price of `cost` (in evaluation units),
+/// which a forfeit refunds (F24).
+pub(super) fn expected(values: &PlaceValues, rivals: &[Rival], mine: u32, cost: i32) -> f64 {
+    let actors = rivals.len() + 1;
+    let (acts, dist) = places(rivals, mine);
+    let placed: f64 = dist.iter().enumerate().map(|(k, p)| p * values.at(k, actors)).sum();
+    acts * (placed - cost as f64) + (1.0 - acts) * values.none as f64
+}
+
+/// The amount to add in this bid step: the one, from 0 to `pool`, with the highest [`expected`] worth, where
+/// `cost(amount)` is what losing those gyullas from the pool is worth; the smaller amount on equal worth.
+pub(super) fn choose_bid(values: &PlaceValues, stake: u8, pool: u8, rivals: &[Rival], cost: impl Fn(u8) -> i32) -> u8 {
+    let mut best = (f64::NEG_INFINITY, 0);
+    for bid in 0..=pool {
+        let worth = expected(values, rivals, stake as u32 + bid as u32, cost(bid));
+        // A margin of a hundredth of a unit keeps rounding noise from buying a useless gyullas.
+        if worth > best.0 + 0.01 {
+            best = (worth, bid);
+        }
+    }
+    best.1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rival(pool: u8, before_me: bool) -> Rival {
+        Rival {
+            stake: 0,
+            pool,
+            in_step: true,
+            before_me,
+            wins_tie: None,
+        }
+    }
+
+    fn values(first: i32, last: i32) -> PlaceValues {
+        PlaceValues { first, last, none: 0 }
+    }
+
+    #[test]
+    fn places_between_first_and_last_lie_on_the_line() {
+        let v = values(400, 100);
+        assert_eq!(v.at(0, 4), 400.0);
+        assert_eq!(v.at(3, 4), 100.0);
+        assert_eq!(v.at(1, 4), 300.0);
+        assert_eq!(v.at(1, 2), 100.0);
+        assert_eq!(v.at(0, 1), 400.0);
+    }
+
+    #[test]
+    fn with_empty_pools_the_base_order_is_the_queue() {
+        // Round 1 (F12, F22): nobody can bid, so the seat's place is its place in the base order.
+        let rivals = [rival(0, true), rival(0, false), rival(0, false)];
+        assert_eq!(places(&rivals, 0), (1.0, vec![0.0, 1.0, 0.0, 0.0]));
+        assert_eq!(expected(&values(300, 0), &rivals, 0, 0), 200.0);
+    }
+
+    #[test]
+    fn one_gyullas_buys_first_place_when_nobody_else_can_bid() {
+        let rivals = [rival(0, true), rival(0, true), rival(0, true)];
+        let cost = |b: u8| 12 * b as i32;
+        // Worth far more than a gyullas: bid exactly 1, never more (stakes are spent, F25).
+        assert_eq!(choose_bid(&values(500, 0), 0, 20, &rivals, cost), 1);
+        // Worth less than a gyullas: keep it.
+        assert_eq!(choose_bid(&values(10, 0), 0, 20, &rivals, cost), 0);
+        // Nothing to gain by acting first: no bid even when free.
+        assert_eq!(choose_bid(&values(0, 50), 0, 20, &rivals, |_| 0), 0);
+    }
+
+    #[test]
+    fn a_large_gain_outbids_every_rival_pool() {
+        let rivals = [rival(7, true), rival(3, false), rival(0, false)];
+        let bid = choose_bid(&values(5000, 0), 0, 30, &rivals, |b| 12 * b as i32);
+        // One more than the largest rival pool makes first place certain; more is waste.
+        assert_eq!(bid, 8);
+        assert_eq!(places(&rivals, 8).1[0], 1.0);
+        // A seat with an empty pool bids 0.
+        assert_eq!(choose_bid(&values(5000, 0), 0, 0, &rivals, |b| 12 * b as i32), 0);
+    }
+
+    #[test]
+    fn ties_follow_the_tie_chain_and_rebids_add_to_stakes() {
+        // A re-bid step (F23): both tied at 3; the rival would win the tie by figure value (F24).
+        let mut r = Rival {
+            stake: 3,
+            pool: 0,
+            in_step: true,
+            before_me: false,
+            wins_tie: Some(true),
+        };
+        assert_eq!(places(&[r], 3), (1.0, vec![0.0, 1.0]));
+        assert_eq!(choose_bid(&values(100, 0), 3, 5, &[r], |b| 12 * b as i32), 1);
+        // An undecided tie goes to the promise step: both forfeit half the time, each is first a quarter.
+        r.wins_tie = None;
+        assert_eq!(places(&[r], 3), (0.5, vec![0.5, 0.5]));
+        let v = PlaceValues {
+            first: 100,
+            last: 20,
+            none: -40,
+        };
+        // Acting: 60 on average less the price 12; forfeiting: -40 and the stake back.
+        assert_eq!(expected(&v, &[r], 3, 12), 0.5 * (60.0 - 12.0) + 0.5 * -40.0);
+        // A rival outside the step keeps its stake.
+        r.in_step = false;
+        r.pool = 60;
+        assert_eq!(places(&[r], 4), (1.0, vec![1.0, 0.0]));
+    }
+
+    #[test]
+    fn a_rival_with_a_pool_is_ahead_half_the_time_it_bids_more() {
+        let r = rival(4, false);
+        // Stake 0 vs a rival that adds 0 (½, behind me in base order) or 1..4 (all ahead).
+        assert_eq!(r.against(0), (0.5, 0.0));
+        // Stake 2: the rival is ahead when it adds 3 or 4, and ties when it adds 2.
+        assert_eq!(r.against(2), (0.5 * 2.0 / 4.0, 0.5 / 4.0));
+        let (acts, dist) = places(&[r, r], 2);
+        assert!((acts - (1.0 - 0.5 / 8.0) * (1.0 - 0.5 / 8.0)).abs() < 1e-12);
+        assert!((dist.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,213 @@
+//! The evaluation of a four-seat position: each seat's own worth ([`seat_values`]) from the two-player weights
+//! (material, keep, pool and the dratp race, Gulled advance, mobility, reduction zone) plus the terms only the
+//! cross has (Navias held, a Navia that can be taken now, Pharaoh squares held), and one score for the answering
+//! seat ([`score_for`]).
+//!
+//! The score is the seat's worth less a weighted mean of the others' in which the strongest other seat counts
+//! twice: the game has one winner, so the seat gains as much by holding back the leader as by growing, and
+//! hurting a seat that is far behind helps it little. The weights sum to one, so that a gyullas moved from
+//! another seat to this one is worth more than a gyullas gained from the vault.
+
+use crate::rules::movegen::{ring, ReachMap};
+use crate::rules::{BitboardOf, Cross, CrossPosition, Geometry, Piece, Seat, SquareOf};
+
+use super::super::eval::Weights;
+use super::super::params::tunable;
+
+tunable! {
+    /// The weights of the terms only the cross has (units: 100 is about one black Gulled on the board).
+    Weights4 {
+        /// Per Navia the seat's team holds (F28: three win; a taken one pays its taker 30, F14).
+        navia_held = 900, 0..=5000;
+        /// Holding two Navias: one more take wins (F28).
+        two_navias = 900, 0..=5000;
+        /// Per Navia of the team that another team could take now (F14, F17: a Pharaoh square is free for it).
+        navia_hanging = 450, 0..=3000;
+        /// Per piece of the team standing on a Pharaoh square: each one held keeps Navias from being taken (F14).
+        pharaoh_hold = 20, 0..=300;
+    }
+}
+
+/// The squares holding Navias of `t`.
+fn navias(pos: &CrossPosition, t: Seat) -> BitboardOf<Cross> {
+    pos.side_bb(t) & !(pos.gulled_bb() | pos.maseitai_bb())
+}
+
+/// How far each square is along `t`'s forward direction, counted from its Gulled rank (F2).
+fn advance(t: Seat, sq: SquareOf<Cross>) -> i32 {
+    let (df, dr) = t.turn(0, 1);
+    let along = |s: SquareOf<Cross>| s.file() as i32 * df as i32 + s.rank() as i32 * dr as i32;
+    let start = Cross::gulled_rank(t).first().map_or(0, along);
+    along(sq) - start
+}
+
+/// Each seat's own worth, in seat order.
+pub(super) fn seat_values(pos: &CrossPosition, map: &ReachMap<Cross>, w: &Weights, w4: &Weights4) -> [i32; 4] {
+    let cat = pos.catalogue();
+    let mut v = [0; 4];
+    for t in Seat::ALL {
+        let own = pos.side_bb(t);
+        let gulled = pos.gulled_bb() & own;
+        let red = pos.red_gulled_bb() & own;
+        let black = gulled & !red;
+        let mut s = w.black_gulled * black.count() as i32 + w.red_gulled * red.count() as i32;
+        for sq in gulled {
+            s += w.gulled_advance * advance(t, sq).max(0);
+        }
+        s += w.gulled_far_rank * (gulled & Cross::line_over(t)).count() as i32;
+        for sq in pos.maseitai_bb() & own {
+            let cost = cat.cost(pos.kind_at(sq));
+            s += w.maseitai_value(cost);
+            if pos.dratped_bb().has(sq) {
+                s += w.dratped_base + w.dratped_per_cost * cost as i32;
+            }
+        }
+        s += w.zone_maseitai * (pos.maseitai_bb() & own & Cross::reduction()).count() as i32;
+        s += w.pool_value(pos.pool(t));
+        s += pos
+            .keep(t)
+            .as_slice()
+            .iter()
+            .map(|&k| w.maseitai_value(cat.cost(k)) * w.keep_percent / 100)
+            .sum::<i32>();
+        let reach = map.side(t);
+        s += w.mobility * reach.count() as i32;
+        s += w.zone_control * (reach & Cross::reduction()).count() as i32;
+        s += w4.pharaoh_hold * (own & Cross::pharaoh()).count() as i32;
+        let others = Seat::ALL
+            .into_iter()
+            .filter(|&o| o != t)
+            .fold(BitboardOf::EMPTY, |b, o| b | map.side(o));
+        let held = navias(pos, t);
+        s += w4.navia_held * held.count() as i32;
+        if held.count() >= 2 {
+            s += w4.two_navias;
+        }
+        for n in held {
+            if map.navia_attacked(pos, n) {
+                s -= w4.navia_hanging;
+            }
+            s -= w.navia_exposed * (ring(n) & others & !reach).count() as i32;
+        }
+        v[t.index()] = s;
+    }
+    v
+}
+
+/// The answering seat's score: its worth less the others' (`rivals`: the seats still in the game), the
+/// strongest of them counted twice (see the module doc).
+pub(super) fn score_for(values: &[i32; 4], me: Seat, rivals: impl Iterator<Item = Seat>) -> i32 {
+    let (mut sum, mut max, mut n) = (0, i32::MIN, 0);
+    for o in rivals.filter(|&o| o != me) {
+        let x = values[o.index()];
+        sum += x;
+        max = max.max(x);
+        n += 1;
+    }
+    let mine = values[me.index()];
+    if n == 0 {
+        return mine;
+    }
+    mine - (sum + max) / (n + 1)
+}
+
+/// Rough value of what stands on `sq`, in gyullas (F21), for move ordering; a Navia above everything.
+pub(super) fn victim_value(pos: &CrossPosition, sq: SquareOf<Cross>) -> i32 {
+    match pos.piece_at(sq).map(|p| p.piece) {
+        Some(Piece::BlackGulled) => 1,
+        Some(Piece::RedGulled) => 3,
+        Some(Piece::Maseitai(k)) => pos.catalogue().cost(k) as i32,
+        Some(Piece::Navia(_)) => 100,
+        None => 0,
+    }
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+    use crate::rules::{cross_start_setup, default_forces4, parse_cross_board, Catalogue, CrossSetup, GraveSetup};
+
+    fn start() -> CrossPosition {
+        let cat = Catalogue::builtin();
+        let forces = default_forces4(cat).unwrap();
+        CrossPosition::from_cross_setup(cat, &cross_start_setup(&forces)).unwrap()
+    }
+
+    /// A board of the spec's tests (F35 field 1), empty keeps and pools.
+    pub(in super::super) fn board(text: &str) -> CrossPosition {
+        let cat = Catalogue::builtin();
+        let setup = CrossSetup {
+            board: parse_cross_board(text, cat).unwrap(),
+            side: Seat::South,
+            pools: [0; 4],
+            keeps: Default::default(),
+            graves: std::array::from_fn(|_| GraveSetup::default()),
+            freezes: Vec::new(),
+        };
+        CrossPosition::from_cross_setup(cat, &setup).unwrap()
+    }
+
+    fn values(pos: &CrossPosition) -> [i32; 4] {
+        seat_values(pos, &pos.reach_map(), &Weights::DEFAULT, &Weights4::DEFAULT)
+    }
+
+    #[test]
+    fn at_the_start_the_seats_differ_only_by_their_keeps() {
+        // F12 turns one arrangement four ways (F3): every term but the keep is the same for every seat.
+        let pos = start();
+        let w = Weights::DEFAULT;
+        let keep = |t: Seat| -> i32 {
+            let cat = pos.catalogue();
+            pos.keep(t)
+                .as_slice()
+                .iter()
+                .map(|&k| w.maseitai_value(cat.cost(k)) * w.keep_percent / 100)
+                .sum()
+        };
+        let v = values(&pos);
+        let board: Vec<i32> = Seat::ALL.iter().map(|&t| v[t.index()] - keep(t)).collect();
+        assert!(board.iter().all(|&b| b == board[0]), "{board:?}");
+        assert!(board[0] > 0);
+    }
+
+    #[test]
+    fn a_navia_that_can_be_taken_costs_until_the_pharaoh_squares_are_full() {
+        let w4 = Weights4::DEFAULT;
+        // T1: South's Gulled on d5 can take West's Navia on d6, four Pharaoh squares are empty (F14).
+        let open = board("3n[N02]3/7/11/11/11/3w[N03]6e[N04]/3sB7/1wB9/11/7/3s[N01]3");
+        // T2's Pharaoh squares all held: the same take is not legal, so the Navia is safe (F17).
+        let full = board("3n[N02]3/7/2nB5nB2/11/11/3w[N03]6e[N04]/3sB7/11/2wB5eB2/2sB4/3s[N01]3");
+        let pos_values = |pos: &CrossPosition| values(pos)[Seat::West.index()];
+        let map = open.reach_map();
+        assert!(map.navia_attacked(&open, SquareOf::from_name("d6").unwrap()));
+        let west_open = pos_values(&open);
+        // Each Navia held counts; West's one Navia is hanging in T1.
+        assert!(west_open < w4.navia_held);
+        assert!(pos_values(&full) > west_open + w4.navia_hanging / 2);
+    }
+
+    #[test]
+    fn two_navias_are_worth_more_than_two_single_ones() {
+        // T4's board: South holds N01 and N02.
+        let pos = board("7/4nB2/11/11/4e[N04]6/w[N03]3sB6/11/11/2s[N02]8/7/3s[N01]3");
+        let v = values(&pos);
+        assert!(v[Seat::South.index()] > 2 * Weights4::DEFAULT.navia_held + Weights4::DEFAULT.two_navias / 2);
+        assert!(v[Seat::North.index()] < Weights4::DEFAULT.navia_held / 2);
+    }
+
+    #[test]
+    fn the_score_weighs_the_leader_twice_and_ignores_seats_out() {
+        let v = [500, 200, 800, 100];
+        // Others 200, 800, 100: (1100 + 800) / 4.
+        assert_eq!(score_for(&v, Seat::South, Seat::ALL.into_iter()), 500 - 1900 / 4);
+        // Hurting the leader by 100 gains twice what hurting a trailing seat by 100 gains.
+        let lead = score_for(&[500, 200, 700, 100], Seat::South, Seat::ALL.into_iter());
+        let trail = score_for(&[500, 100, 800, 100], Seat::South, Seat::ALL.into_iter());
+        assert_eq!(lead - score_for(&v, Seat::South, Seat::ALL.into_iter()), 50);
+        assert_eq!(trail - score_for(&v, Seat::South, Seat::ALL.into_iter()), 25);
+        // A seat that is out does not count (F33); alone, a seat scores its own worth.
+        let in_game = [Seat::South, Seat::West];
+        assert_eq!(score_for(&v, Seat::South, in_game.into_iter()), 500 - 400 / 2);
+        assert_eq!(score_for(&v, Seat::North, std::iter::once(Seat::North)), 800);
+    }
+}

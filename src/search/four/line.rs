@@ -1,0 +1,91 @@
+//! The line of play the search walks: a position, the order in which the seats act, what each declared and
+//! promised, and which seats are done. It reaches past what `State4` can say: the searches ask "what if I acted
+//! first (or last, or not at all) with this kind?", with the others' unknown kinds open, and go on into the
+//! following rounds, where every kind is open and, since nobody knows the bids yet, the answering seat is put
+//! last in the queue (the paranoid reading: the others take the initiative) and the others keep their order.
+
+use crate::rules::round::game::seat_actions;
+use crate::rules::round::SeatSet;
+use crate::rules::{CrossAction, CrossPosition, Declaration, Follow, Piece, Seat};
+
+/// Whether an action can change the game at once: a capture, a Navia take (F14) or a Navia dratp (F29).
+pub(super) fn noisy(pos: &CrossPosition, a: &CrossAction) -> bool {
+    a.pharaoh.is_some()
+        || pos.takes_piece(a)
+        || (a.follow == Follow::Dratp && matches!(pos.acting_piece(a), Some(Piece::Navia(_))))
+}
+
+/// A round in progress, as the search sees it.
+#[derive(Clone, Copy)]
+pub(super) struct Line {
+    /// The board, pools, keeps and graveyards.
+    pub(super) pos: CrossPosition,
+    /// The order the seats act in this round; the next round keeps it.
+    pub(super) order: [Seat; 4],
+    /// Seats done this round (acted, skipped, forfeited, out, or declared `-`).
+    pub(super) done: SeatSet,
+    /// Each seat's declared kind; `None` where it is open (unknown, or a later round).
+    pub(super) kinds: [Option<Declaration>; 4],
+    /// Seats that promised to take nothing this round (F24).
+    pub(super) promised: SeatSet,
+    /// Eliminated seats: never act again (F33).
+    pub(super) out: SeatSet,
+    /// Seats whose turn this round is only a threat: a capture, a Navia take or a Navia dratp, or nothing that
+    /// matters. The rivals that act before the answering seat in a hypothetical queue whose kinds are still
+    /// secret (phase `d`): what they can do to it before it acts, without their every quiet action.
+    pub(super) threats: SeatSet,
+    /// The seat put last in every later round's queue: the answering seat.
+    pub(super) last: Option<Seat>,
+}
+
+impl Line {
+    /// The seat that acts next this round, if any.
+    pub(super) fn actor(&self) -> Option<Seat> {
+        self.order.into_iter().find(|&s| !self.done.contains(s))
+    }
+
+    /// The position with `seat` to act.
+    pub(super) fn position_for(&self, seat: Seat) -> CrossPosition {
+        let mut p = self.pos;
+        p.set_side(seat);
+        p
+    }
+
+    /// F26: the actions of `seat` (declared kind, else the fallback; the promise applied), as the game lists
+    /// them; empty when it has none and is skipped.
+    pub(super) fn actions(&self, seat: Seat) -> Vec<CrossAction> {
+        seat_actions(&self.pos, seat, self.kinds[seat.index()], self.promised.contains(seat))
+    }
+
+    /// The line after `seat` plays `a` (one of [`Line::actions`]).
+    pub(super) fn after(&self, seat: Seat, a: &CrossAction) -> Line {
+        let mut next = *self;
+        next.pos = self.position_for(seat).play(a);
+        next.finish(seat);
+        next
+    }
+
+    /// The line after `seat` is skipped (it has no action).
+    pub(super) fn skip(&self, seat: Seat) -> Line {
+        let mut next = *self;
+        next.finish(seat);
+        next
+    }
+
+    /// Mark `seat` done; when the round is over, the next one starts with every kind open.
+    fn finish(&mut self, seat: Seat) {
+        self.done.insert(seat);
+        if self.actor().is_none() {
+            self.done = self.out;
+            self.kinds = [None; 4];
+            self.promised = SeatSet::EMPTY;
+            self.threats = SeatSet::EMPTY;
+            if let Some(me) = self.last {
+                let mut order = self.order;
+                let at = order.iter().position(|&s| s == me).unwrap_or(3);
+                order[at..].rotate_left(1);
+                self.order = order;
+            }
+        }
+    }
+}

@@ -1,0 +1,162 @@
+//! The player of `naviadratp4` (issue 14): one `think` answers for a seat in every phase of the round
+//! (F19–F27) — a declaration, a bid, a promise or an action.
+
+mod auction;
+mod budget;
+mod eval;
+mod line;
+mod player;
+mod search;
+
+use std::sync::atomic::AtomicBool;
+
+use crate::rules::{CrossAction, Declaration, Game4, Phase, Seat, State4};
+
+use super::skill::{self, MAX_SKILL_LEVEL};
+use budget::Budget;
+pub use eval::Weights4;
+use player::Player;
+
+/// What `go` asked for, with the clock of the answering seat (F41).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits4 {
+    /// Exact time for this answer.
+    pub movetime_ms: Option<u64>,
+    /// Deepest iteration, in actions.
+    pub depth: Option<u32>,
+    /// Most nodes.
+    pub nodes: Option<u64>,
+    /// Think until `stop`, and hold the answer until then.
+    pub infinite: bool,
+    /// The answering seat's remaining clock.
+    pub time_left_ms: Option<u64>,
+    /// The answering seat's increment.
+    pub inc_ms: u64,
+    /// Answers to the next time control.
+    pub movestogo: Option<u32>,
+}
+
+/// Settings from `setoption`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings4 {
+    /// `Skill Level`, 0 (a random legal choice) to 20 (full strength).
+    pub skill: u8,
+    /// Where the weak levels' random choices start: the same seed and game give the same answers.
+    pub seed: u64,
+    /// Time kept back per answer for communication lag.
+    pub move_overhead_ms: u64,
+    /// Search threads.
+    pub threads: usize,
+    /// Hash table size in MiB.
+    pub hash_mb: usize,
+}
+
+/// One `info` line's worth of progress.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Info4 {
+    /// Iteration depth, in actions.
+    pub depth: u32,
+    /// Score from the answering seat's point of view.
+    pub score_cp: i32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the `go`.
+    pub time_ms: u64,
+    /// The expected actions, as text (F37), the answer first.
+    pub pv: Vec<String>,
+}
+
+/// The answer of one `think`, for the phase of the round (F41).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer4 {
+    /// Phase `d`: the kind declared (F20).
+    Declare(Declaration),
+    /// Phase `b`: the amount added in this bid step, 0 to the pool (F23).
+    Bid(u8),
+    /// Phase `p`: whether the seat promises to take nothing this round (F24).
+    Promise(bool),
+    /// Phase `a`: the action (F26).
+    Action(CrossAction),
+    /// The seat decides nothing now, or has nothing legal (the game is over, `-`, an empty pool, no action).
+    None,
+}
+
+/// Deepest iteration, in actions.
+const MAX_DEPTH: u32 = 64;
+
+/// Answer for `seat` in the current phase of `game` within `limits`; [`Answer4::None`] if it decides nothing.
+/// Every answer is legal: a kind of `State4::declarable`, a bid from 0 to `State4::max_bid`, or an action of
+/// `State4::legal_actions`. Progress goes to `info` after each iteration; `stop` ends the thinking within a
+/// few milliseconds, and with `infinite` the answer is held until `stop`.
+pub fn think(
+    game: &Game4,
+    seat: Seat,
+    limits: &Limits4,
+    settings: &Settings4,
+    stop: &AtomicBool,
+    info: &mut dyn FnMut(&Info4),
+) -> Answer4 {
+    let state = game.state();
+    let level = (settings.skill as u32).min(MAX_SKILL_LEVEL);
+    let cap = if level < MAX_SKILL_LEVEL {
+        skill::depth(level) as u32
+    } else {
+        MAX_DEPTH
+    };
+    let mut budget = Budget::new(limits, settings, stop, cap);
+    let answer = if game.result().is_some() || !state.deciding().contains(seat) {
+        Answer4::None
+    } else {
+        // The setting's seed mixed with where the game stands: every answer of a game draws anew.
+        let seed = settings.seed.wrapping_mul(0xD6E8_FEB8_6659_FD93)
+            ^ state.position().key()
+            ^ (game.events().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ (seat.index() as u64 + 1).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        if level == 0 {
+            random(state, seat, seed)
+        } else {
+            let mut player = Player {
+                state,
+                seat,
+                level,
+                seed,
+                info,
+            };
+            match state.phase() {
+                Phase::Decision => player.declare(&mut budget),
+                Phase::Bidding => player.bid(&mut budget),
+                Phase::Promise => player.promise(&mut budget),
+                Phase::Actions => player.act(&mut budget),
+            }
+        }
+    };
+    budget.hold(limits);
+    answer
+}
+
+/// Skill Level 0: a legal answer drawn uniformly from `seed`.
+fn random(state: &State4, seat: Seat, seed: u64) -> Answer4 {
+    match state.phase() {
+        Phase::Decision => {
+            let kinds = state.declarable(seat);
+            if kinds.is_empty() {
+                Answer4::None
+            } else {
+                Answer4::Declare(skill::random(&kinds, seed))
+            }
+        }
+        Phase::Bidding => {
+            let bids: Vec<u8> = (0..=state.max_bid(seat)).collect();
+            Answer4::Bid(skill::random(&bids, seed))
+        }
+        Phase::Promise => Answer4::Promise(skill::random(&[false, true], seed)),
+        Phase::Actions => {
+            let actions = state.legal_actions();
+            if actions.is_empty() {
+                Answer4::None
+            } else {
+                Answer4::Action(skill::random(&actions, seed))
+            }
+        }
+    }
+}

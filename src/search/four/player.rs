@@ -1,0 +1,416 @@
+//! The four phases of a round, each answered from the same search and evaluation (F19–F27):
+//! - **actions** (`act`): iterative deepening of the paranoid search over the root's legal actions;
+//! - **declarations** (`declare`): for each declarable kind, what acting with it is worth if the seat acts
+//!   first and if it acts last (the rivals' kinds are secret, so each rival's turn is only a threat), then what
+//!   the kind is worth once the auction is taken into account (`auction`: the best bid for those two values);
+//! - **bids** (`bid`): with the declarations revealed, what acting first, last or not at all is worth, then the
+//!   bid whose expected place value best pays its price (`auction::choose_bid`);
+//! - **promises** (`promise`): the two outcomes the promise can bring, played on the real round (`State4`):
+//!   promising wins the tie only when the tied rivals do not promise, refusing only when they all do, and any
+//!   other answer forfeits either way, so the seat promises when acting early without captures is worth more
+//!   than acting late with them.
+//!
+//! Below full strength the iterations stop at `skill::depth(level)` actions and the choice among the
+//! candidates is drawn by `skill::pick_score`; Skill Level 0 draws uniformly among the legal answers.
+
+use crate::rules::round::notation::declaration_text;
+use crate::rules::round::SeatSet;
+use crate::rules::{action_text, Declaration, Event, Seat, State4};
+
+use super::super::eval::Weights;
+use super::super::score::{is_mate, INF};
+use super::super::skill;
+use super::auction::{choose_bid, expected, PlaceValues, Rival};
+use super::budget::Budget;
+use super::line::Line;
+use super::search::{RootMove, Search};
+use super::{Answer4, Info4};
+
+/// The answering seat, its state and how it plays.
+pub(super) struct Player<'g, 'i> {
+    /// The state it answers in.
+    pub(super) state: &'g State4,
+    /// The seat.
+    pub(super) seat: Seat,
+    /// Skill Level, 0 to `MAX_SKILL_LEVEL`.
+    pub(super) level: u32,
+    /// Where its random choices start.
+    pub(super) seed: u64,
+    /// Where its progress goes.
+    pub(super) info: &'i mut dyn FnMut(&Info4),
+}
+
+/// The search's view of a state: its position, order, declarations, promises and the seats done.
+pub(super) fn line_of(state: &State4) -> Line {
+    let r = state.round().setup();
+    Line {
+        pos: *state.position(),
+        order: r.order,
+        done: r.done.iter().chain(r.out.iter()).collect(),
+        kinds: r.declarations.map_or([None; 4], |d| d.map(Some)),
+        promised: r.promised,
+        out: r.out,
+        threats: SeatSet::EMPTY,
+        last: None,
+    }
+}
+
+impl Player<'_, '_> {
+    fn full(&self) -> bool {
+        self.level >= skill::MAX_SKILL_LEVEL
+    }
+
+    fn report(&mut self, budget: &Budget, depth: u32, score: i32, pv: Vec<String>) {
+        (self.info)(&Info4 {
+            depth,
+            score_cp: score,
+            nodes: budget.nodes(),
+            time_ms: budget.elapsed_ms(),
+            pv,
+        });
+    }
+
+    /// Index of the candidate to play among `scores` (best first).
+    fn pick(&self, scores: &[i32]) -> usize {
+        if self.full() || scores.is_empty() {
+            0
+        } else {
+            skill::pick_score(scores, self.level, self.seed)
+        }
+    }
+
+    /// Phase `a`: the best legal action.
+    pub(super) fn act(&mut self, budget: &mut Budget) -> Answer4 {
+        let actions = self.state.legal_actions();
+        let Some(&first) = actions.first() else {
+            return Answer4::None;
+        };
+        if actions.len() == 1 && self.full() {
+            return Answer4::Action(first);
+        }
+        let root = Line {
+            last: Some(self.seat),
+            ..line_of(self.state)
+        };
+        let mut moves: Vec<RootMove> = actions
+            .iter()
+            .map(|&a| RootMove {
+                action: a,
+                score: -INF,
+                pv: vec![a],
+            })
+            .collect();
+        let cat = self.state.position().catalogue();
+        let (mut depth, mut stable) = (1, 0);
+        loop {
+            let mut search = Search::new(self.seat, budget);
+            if !search.budget().may_deepen(depth, stable) {
+                break;
+            }
+            let before = moves[0].action;
+            if !search.iterate(&root, &mut moves, depth, !self.full()) {
+                break;
+            }
+            stable = if moves[0].action == before { stable + 1 } else { 0 };
+            let pv = moves[0].pv.iter().map(|a| action_text(a, cat)).collect();
+            self.report(budget, depth, moves[0].score, pv);
+            // A win found is the shortest one (every shallower depth was searched first).
+            if is_mate(moves[0].score) && moves[0].score > 0 {
+                break;
+            }
+            depth += 1;
+        }
+        let scores: Vec<i32> = moves.iter().map(|m| m.score).collect();
+        Answer4::Action(moves[self.pick(&scores)].action)
+    }
+
+    /// The seats other than this one that act this round, in base order, and the out or `-` seats.
+    fn rivals(&self) -> (Vec<Seat>, Vec<Seat>) {
+        let r = self.state.round();
+        let idle = |s: Seat| r.is_out(s) || r.declaration(s) == Some(Declaration::Nothing);
+        let order = r.order();
+        let acting = order.into_iter().filter(|&s| s != self.seat && !idle(s)).collect();
+        let rest = order.into_iter().filter(|&s| s != self.seat && idle(s)).collect();
+        (acting, rest)
+    }
+
+    /// A hypothetical line: the seats in `order` (the idle ones done), `kinds` as given, `threats` only threaten.
+    fn line(&self, order: Vec<Seat>, idle: &[Seat], kinds: [Option<Declaration>; 4], threats: SeatSet) -> Line {
+        let base = line_of(self.state);
+        // `order` and `idle` hold the four seats between them; the base order fills any gap.
+        let mut seats = base.order;
+        for (slot, s) in seats.iter_mut().zip(order.into_iter().chain(idle.iter().copied())) {
+            *slot = s;
+        }
+        Line {
+            last: Some(self.seat),
+            order: seats,
+            done: idle.iter().copied().chain(base.out.iter()).collect(),
+            kinds,
+            threats,
+            ..base
+        }
+    }
+
+    /// The auction's view of each rival: stake, pool, step and F24's tie-break against this seat when known.
+    fn auction_rivals(&self, acting: &[Seat], declared: bool) -> Vec<Rival> {
+        let r = self.state.round();
+        let order = r.order();
+        let place = |s: Seat| order.iter().position(|&o| o == s);
+        let step = self.state.deciding();
+        let cat = self.state.position().catalogue();
+        let tie_key = |s: Seat| {
+            let figure = r.declaration(s).and_then(|d| d.figure_value(cat));
+            (figure, self.state.team_total(s))
+        };
+        acting
+            .iter()
+            .map(|&o| Rival {
+                stake: r.stake(o),
+                pool: r.pool(o),
+                // Before the declarations are revealed every acting rival takes part in the first step.
+                in_step: !declared || step.contains(o),
+                before_me: place(o) < place(self.seat),
+                // F24: lower figure value first, then lower team total; unknown before the declarations.
+                wins_tie: if declared && tie_key(o) != tie_key(self.seat) {
+                    Some(tie_key(o) < tie_key(self.seat))
+                } else {
+                    None
+                },
+            })
+            .collect()
+    }
+
+    /// What losing `bid` gyullas from the pool is worth, in evaluation units (the pool's own value, R19).
+    fn price(&self) -> impl Fn(u8) -> i32 {
+        let pool = self.state.round().pool(self.seat);
+        move |bid| Weights::DEFAULT.pool_value(pool) - Weights::DEFAULT.pool_value(pool - bid)
+    }
+
+    /// Iterative deepening over several lines at once, each `(line, reach)` searched through its first `reach`
+    /// actions (up to and including the answering seat's own) plus `d` more in iteration `d` = 0, 1, …, so that
+    /// every line is judged with the seat's action in view and the same look beyond it. The values of the last
+    /// complete iteration (`None` if not even the first completed).
+    fn values(&mut self, budget: &mut Budget, lines: &[(Line, u32)]) -> Option<Vec<i32>> {
+        let mut done = None;
+        let (mut extra, mut stable, mut best) = (0, 0, None);
+        loop {
+            let mut search = Search::new(self.seat, budget);
+            if !search.budget().may_deepen(extra + 1, stable) {
+                break;
+            }
+            let values: Vec<i32> = lines.iter().map(|(l, reach)| search.value(l, reach + extra)).collect();
+            if search.budget().halted() {
+                break;
+            }
+            let top = values
+                .iter()
+                .copied()
+                .enumerate()
+                .max_by_key(|&(i, v)| (v, std::cmp::Reverse(i)));
+            let top = top.map(|(i, _)| i);
+            stable = if top == best { stable + 1 } else { 0 };
+            best = top;
+            let score = values.iter().copied().max().unwrap_or(0);
+            self.report(budget, extra + 1, score, Vec::new());
+            done = Some(values);
+            extra += 1;
+        }
+        done
+    }
+
+    /// Phase `d`: the kind worth most, the auction included.
+    pub(super) fn declare(&mut self, budget: &mut Budget) -> Answer4 {
+        let kinds = self.state.declarable(self.seat);
+        let Some(&first) = kinds.first() else {
+            return Answer4::None;
+        };
+        if kinds.len() == 1 && self.full() {
+            return Answer4::Declare(first);
+        }
+        let (acting, idle) = self.rivals();
+        let threats: SeatSet = acting.iter().copied().collect();
+        let n = acting.len() as u32;
+        let mut lines = Vec::new();
+        for &k in &kinds {
+            let mut open = [None; 4];
+            open[self.seat.index()] = Some(k);
+            let me_first = std::iter::once(self.seat).chain(acting.iter().copied()).collect();
+            let me_last = acting.iter().copied().chain(std::iter::once(self.seat)).collect();
+            lines.push((self.line(me_first, &idle, open, threats), 1));
+            lines.push((self.line(me_last, &idle, open, threats), n + 1));
+        }
+        let Some(values) = self.values(budget, &lines) else {
+            return Answer4::Declare(first);
+        };
+        let rivals = self.auction_rivals(&acting, false);
+        let pool = self.state.round().pool(self.seat);
+        let price = self.price();
+        let mut scored: Vec<(i32, Declaration)> = kinds
+            .iter()
+            .zip(values.chunks(2))
+            .map(|(&k, v)| {
+                let places = PlaceValues {
+                    first: v[0],
+                    last: v[1],
+                    none: v[1],
+                };
+                let bid = choose_bid(&places, 0, pool, &rivals, &price);
+                (expected(&places, &rivals, bid as u32, price(bid)) as i32, k)
+            })
+            .collect();
+        // Stable: equal worth keeps the canonical order (F20).
+        scored.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
+        let scores: Vec<i32> = scored.iter().map(|s| s.0).collect();
+        let (score, kind) = scored[self.pick(&scores)];
+        let text = declaration_text(kind, self.state.position().catalogue());
+        self.report(budget, 0, score, vec![text]);
+        Answer4::Declare(kind)
+    }
+
+    /// Phase `b`: the amount whose expected place is worth most, its price paid.
+    pub(super) fn bid(&mut self, budget: &mut Budget) -> Answer4 {
+        let pool = self.state.max_bid(self.seat);
+        let (acting, idle) = self.rivals();
+        let kinds = self
+            .state
+            .round()
+            .setup()
+            .declarations
+            .map_or([None; 4], |d| d.map(Some));
+        let me = std::iter::once(self.seat);
+        let me_first = me.clone().chain(acting.iter().copied()).collect();
+        let me_last = acting.iter().copied().chain(me).collect();
+        let mut idle_me = idle.clone();
+        idle_me.push(self.seat);
+        let n = acting.len() as u32;
+        let lines = [
+            (self.line(me_first, &idle, kinds, SeatSet::EMPTY), 1),
+            (self.line(me_last, &idle, kinds, SeatSet::EMPTY), n + 1),
+            (self.line(acting.clone(), &idle_me, kinds, SeatSet::EMPTY), n.max(1)),
+        ];
+        let Some(v) = self.values(budget, &lines) else {
+            return Answer4::Bid(0);
+        };
+        let places = PlaceValues {
+            first: v[0],
+            last: v[1],
+            none: v[2],
+        };
+        let rivals = self.auction_rivals(&acting, true);
+        let stake = self.state.round().stake(self.seat);
+        let bid = choose_bid(&places, stake, pool, &rivals, self.price());
+        Answer4::Bid(bid.min(pool))
+    }
+
+    /// Phase `p`: promise when acting early without captures is worth more than acting late with them.
+    pub(super) fn promise(&mut self, budget: &mut Budget) -> Answer4 {
+        let r = self.state.round();
+        let cat = self.state.position().catalogue();
+        let key = |s: Seat| {
+            let figure = r.declaration(s).and_then(|d| d.figure_value(cat));
+            (r.stake(s), figure, self.state.team_total(s))
+        };
+        let step = self.state.deciding();
+        let outcome = |mine: bool| {
+            let mut answers = [None; 4];
+            for s in step.iter() {
+                let tied = key(s) == key(self.seat);
+                answers[s.index()] = Some(if s == self.seat { mine } else { tied && !mine });
+            }
+            let mut next = *self.state;
+            next.apply(&Event::Promise(answers)).ok().map(|_| Line {
+                last: Some(self.seat),
+                ..line_of(&next)
+            })
+        };
+        let (yes, no) = (outcome(true), outcome(false));
+        // Each line through the end of the round: the seat's place differs, not the horizon.
+        let reach = |l: &Line| Seat::ALL.iter().filter(|&&s| !l.done.contains(s)).count().max(1) as u32;
+        let lines: Vec<(Line, u32)> = [yes, no].into_iter().flatten().map(|l| (l, reach(&l))).collect();
+        if lines.len() < 2 {
+            return Answer4::Promise(yes.is_some() && no.is_none());
+        }
+        let Some(v) = self.values(budget, &lines) else {
+            return Answer4::Promise(false);
+        };
+        Answer4::Promise(v[0] > v[1])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::rng::Rng;
+    use crate::rules::{Catalogue, Game4, Phase};
+
+    /// Random games from the start; calls `check` on every state of phase `a`.
+    fn random_games(games: u64, mut check: impl FnMut(&State4, &mut Rng)) {
+        for g in 0..games {
+            let mut rng = Rng::new(g);
+            let mut game = Game4::startpos(Catalogue::builtin(), None, 200).unwrap();
+            for _ in 0..120 {
+                let state = *game.state();
+                if game.result().is_some() {
+                    break;
+                }
+                let deciding = state.deciding();
+                let ev = match state.phase() {
+                    Phase::Decision => Event::Declare(Seat::ALL.map(|s| {
+                        let kinds = state.declarable(s);
+                        if kinds.is_empty() {
+                            Declaration::Nothing
+                        } else {
+                            kinds[rng.below(kinds.len())]
+                        }
+                    })),
+                    Phase::Bidding => {
+                        let step = state.round().bid_step();
+                        Event::Bid(Seat::ALL.map(|s| {
+                            step.contains(s)
+                                .then(|| rng.below(state.max_bid(s) as usize / 3 + 1) as u8)
+                        }))
+                    }
+                    Phase::Promise => {
+                        Event::Promise(Seat::ALL.map(|s| deciding.contains(s).then(|| rng.below(2) == 1)))
+                    }
+                    Phase::Actions => {
+                        check(&state, &mut rng);
+                        let actions = state.legal_actions();
+                        Event::Action(state.action_text(&actions[rng.below(actions.len())]))
+                    }
+                };
+                game.play(&ev).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn the_line_of_a_state_lists_the_same_actor_and_actions_to_the_end_of_the_round() {
+        let mut states = 0;
+        random_games(6, |state, rng| {
+            states += 1;
+            let (mut state, mut line) = (*state, line_of(state));
+            // Follow the round to its end through both: same actor, same actions, same board.
+            while state.phase() == Phase::Actions && state.result().is_none() {
+                let seat = state.round().actor().unwrap();
+                // The search skips a seat without an action when its turn comes (F26), as the round does.
+                while let Some(s) = line.actor().filter(|&s| s != seat) {
+                    assert!(line.actions(s).is_empty(), "{s} has actions but the round skipped it");
+                    line = line.skip(s);
+                }
+                assert_eq!(line.actor(), Some(seat));
+                let actions = state.legal_actions();
+                assert_eq!(line.actions(seat), actions);
+                let a = actions[rng.below(actions.len())];
+                state.play_action(&a);
+                line = line.after(seat, &a);
+                assert_eq!(line.pos.occupied(), state.position().occupied());
+                for s in Seat::ALL {
+                    assert_eq!(line.pos.pool(s), state.position().pool(s));
+                }
+            }
+        });
+        assert!(states > 100, "{states}");
+    }
+}

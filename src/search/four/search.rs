@@ -1,0 +1,392 @@
+//! The action search: paranoid alpha-beta over a [`Line`], the answering seat maximising and the three others
+//! minimising its score together, one action per node, in queue order, across round ends.
+//!
+//! Why paranoid (and not max-n, best-reply or Monte-Carlo over the sealed choices):
+//! - the rest of a round is a game of perfect information: declarations, promises and the queue are public
+//!   once the actions start (F27), so nothing needs sampling there; the hidden choices (declarations, bids)
+//!   are answered by the phases' own reasoning (`auction`), which calls this search on hypothetical lines;
+//! - a seat acts once per round and the others act three times in between: the danger to weigh is what any of
+//!   them can do to its Navias and pieces (F14 takes a Navia and pays 30; three Navias win, F28), which is what
+//!   paranoid search sees and max-n, trusting each rival to pursue its own gain, does not;
+//! - paranoid search keeps full alpha-beta pruning (max-n only prunes shallowly), so it sees a whole round and
+//!   more in the time max-n needs for one; best-reply search lets only one rival move between two own moves,
+//!   which this game does not do: every seat acts every round, in a fixed order.
+//!
+//! The cost of paranoia, a coalition that does not exist, is softened by the score (`eval::score_for`), which
+//! weighs the strongest rival most: the "coalition" mostly plays for the leader.
+//!
+//! Leaves are searched on with captures, Navia takes and Navia dratps (a quiescence search of a few actions),
+//! so that a leaf never stands just before a free take.
+
+use crate::rules::{ActionKind, CrossAction, Follow, Piece, Seat};
+
+use super::super::eval::Weights;
+use super::super::score::{lost_at, won_at, INF};
+use super::budget::Budget;
+use super::eval::{score_for, seat_values, victim_value, Weights4};
+use super::line::{noisy, Line};
+
+/// Deepest ply of a line (search and quiescence together).
+const MAX_PLY: usize = 128;
+/// Actions of the quiescence search below a leaf.
+const QS_ACTIONS: u32 = 4;
+
+/// One root action with its score and expected line.
+#[derive(Clone, Debug)]
+pub(super) struct RootMove {
+    /// The action.
+    pub(super) action: CrossAction,
+    /// Its score after the last complete iteration.
+    pub(super) score: i32,
+    /// Its line, itself first.
+    pub(super) pv: Vec<CrossAction>,
+}
+
+/// One search for the answering seat `me`.
+pub(super) struct Search<'s, 'a> {
+    me: Seat,
+    budget: &'s mut Budget<'a>,
+    weights: Weights,
+    weights4: Weights4,
+    /// Triangular table: the best line found below each ply.
+    pv: Vec<Vec<CrossAction>>,
+    /// The line of the last iteration, tried first at its ply.
+    prev_pv: Vec<CrossAction>,
+}
+
+impl<'s, 'a> Search<'s, 'a> {
+    /// A search for `me` within `budget`.
+    pub(super) fn new(me: Seat, budget: &'s mut Budget<'a>) -> Search<'s, 'a> {
+        Search {
+            me,
+            budget,
+            weights: Weights::DEFAULT,
+            weights4: Weights4::DEFAULT,
+            pv: vec![Vec::new(); MAX_PLY + 1],
+            prev_pv: Vec::new(),
+        }
+    }
+
+    /// The budget, for the callers' iteration control.
+    pub(super) fn budget(&mut self) -> &mut Budget<'a> {
+        self.budget
+    }
+
+    /// The score of `line` for `me`, searched `depth` actions deep (0 when the budget ran out: discard it).
+    pub(super) fn value(&mut self, line: &Line, depth: u32) -> i32 {
+        self.node(line, depth, 0, -INF, INF, 0)
+    }
+
+    /// One iteration over the root actions of `line`, whose actor is `me`: each gets its score (exact with
+    /// `exact`, otherwise a bound for all but the best) and the moves are sorted best first. False, leaving
+    /// `moves` as they were, when the budget ran out.
+    pub(super) fn iterate(&mut self, line: &Line, moves: &mut [RootMove], depth: u32, exact: bool) -> bool {
+        let mut scored = moves.to_vec();
+        self.prev_pv = moves.first().map(|m| m.pv.clone()).unwrap_or_default();
+        let mut alpha = -INF;
+        for m in scored.iter_mut() {
+            let child = line.after(self.me, &m.action);
+            let v = match child.pos.outcome() {
+                Some(o) => {
+                    self.pv[1].clear();
+                    self.won(o.winner, 1)
+                }
+                None => self.node(&child, depth - 1, 1, if exact { -INF } else { alpha }, INF, 0),
+            };
+            if self.budget.halted() {
+                return false;
+            }
+            m.score = v;
+            if v > alpha {
+                alpha = v;
+            }
+            m.pv = std::iter::once(m.action).chain(self.pv[1].iter().copied()).collect();
+        }
+        // Stable: among equal scores (and bounds) the earlier, better-ordered move stays first.
+        scored.sort_by_key(|m| std::cmp::Reverse(m.score));
+        moves.clone_from_slice(&scored);
+        true
+    }
+
+    fn won(&self, winner: Seat, ply: usize) -> i32 {
+        if winner == self.me {
+            won_at(ply)
+        } else {
+            lost_at(ply)
+        }
+    }
+
+    fn eval(&self, line: &Line) -> i32 {
+        let map = line.pos.reach_map();
+        let values = seat_values(&line.pos, &map, &self.weights, &self.weights4);
+        score_for(
+            &values,
+            self.me,
+            Seat::ALL.into_iter().filter(|&s| !line.out.contains(s)),
+        )
+    }
+
+    /// Actions in search order: the last iteration's choice here, Navia dratps, Navia takes, then captures by the
+    /// value taken.
+    fn ordered(&self, line: &Line, seat: Seat, mut actions: Vec<CrossAction>, ply: usize) -> Vec<CrossAction> {
+        let pos = line.position_for(seat);
+        let hint = self.prev_pv.get(ply).copied();
+        actions.sort_by_cached_key(|a| {
+            let mut k = 0;
+            if Some(*a) == hint {
+                k += 1_000_000;
+            }
+            if a.follow == Follow::Dratp && matches!(pos.acting_piece(a), Some(Piece::Navia(_))) {
+                k += 100_000;
+            }
+            if a.pharaoh.is_some() {
+                k += 20_000;
+            }
+            if a.kind == ActionKind::Move && pos.piece_at(a.to).is_some_and(|p| p.side != seat) {
+                k += 100 * victim_value(&pos, a.to);
+            }
+            std::cmp::Reverse(k)
+        });
+        actions
+    }
+
+    fn node(&mut self, line: &Line, depth: u32, ply: usize, mut alpha: i32, mut beta: i32, skips: u32) -> i32 {
+        self.pv[ply].clear();
+        if self.budget.tick() {
+            return 0;
+        }
+        let Some(seat) = line.actor() else {
+            return self.eval(line);
+        };
+        // A full round of seats without an action: nothing will change (F32).
+        if skips >= 4 || ply >= MAX_PLY {
+            return self.eval(line);
+        }
+        let actions = line.actions(seat);
+        if actions.is_empty() {
+            return self.node(&line.skip(seat), depth, ply, alpha, beta, skips + 1);
+        }
+        if depth == 0 {
+            return self.quiesce(line, seat, actions, ply, alpha, beta, QS_ACTIONS);
+        }
+        let maxing = seat == self.me;
+        let mut best = if maxing { -INF } else { INF };
+        // A seat that only threatens first does nothing that matters, then tries its noisy actions.
+        let threat = line.threats.contains(seat);
+        let mut choices: Vec<Option<CrossAction>> = Vec::new();
+        if threat {
+            let pos = line.position_for(seat);
+            choices.push(None);
+            let threats = actions.into_iter().filter(|a| noisy(&pos, a)).collect();
+            choices.extend(self.ordered(line, seat, threats, ply).into_iter().map(Some));
+        } else {
+            choices.extend(self.ordered(line, seat, actions, ply).into_iter().map(Some));
+        }
+        for choice in choices {
+            let child = match choice {
+                Some(a) => line.after(seat, &a),
+                None => line.skip(seat),
+            };
+            let v = match child.pos.outcome() {
+                Some(o) => {
+                    self.pv[ply + 1].clear();
+                    self.won(o.winner, ply + 1)
+                }
+                None => self.node(&child, depth - 1, ply + 1, alpha, beta, 0),
+            };
+            if self.budget.halted() {
+                return 0;
+            }
+            if (maxing && v > best) || (!maxing && v < best) {
+                best = v;
+                match choice {
+                    Some(a) => self.set_pv(ply, a),
+                    None => self.pv[ply].clear(),
+                }
+            }
+            if maxing {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    fn set_pv(&mut self, ply: usize, a: CrossAction) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(a);
+        head[ply].extend_from_slice(&tail[0]);
+    }
+
+    /// The quiescence search at a leaf where `seat` acts: it may stand on the evaluation (a quiet action) or
+    /// make a capture, a Navia take or a Navia dratp; `left` more actions are looked at.
+    #[allow(clippy::too_many_arguments)]
+    fn quiesce(
+        &mut self,
+        line: &Line,
+        seat: Seat,
+        actions: Vec<CrossAction>,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        left: u32,
+    ) -> i32 {
+        let stand = self.eval(line);
+        let maxing = seat == self.me;
+        if left == 0 || ply >= MAX_PLY || (maxing && stand >= beta) || (!maxing && stand <= alpha) {
+            return stand;
+        }
+        if maxing {
+            alpha = alpha.max(stand);
+        } else {
+            beta = beta.min(stand);
+        }
+        let pos = line.position_for(seat);
+        let noisy_actions: Vec<CrossAction> = actions.into_iter().filter(|a| noisy(&pos, a)).collect();
+        let mut best = stand;
+        for a in self.ordered(line, seat, noisy_actions, ply) {
+            let child = line.after(seat, &a);
+            let v = match child.pos.outcome() {
+                Some(o) => self.won(o.winner, ply + 1),
+                None => self.qnode(&child, ply + 1, alpha, beta, left - 1),
+            };
+            if self.budget.halted() {
+                return 0;
+            }
+            if maxing {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    fn qnode(&mut self, line: &Line, ply: usize, alpha: i32, beta: i32, left: u32) -> i32 {
+        if self.budget.tick() {
+            return 0;
+        }
+        let mut line = *line;
+        // Seats without an action are skipped, at most one round's worth.
+        for _ in 0..4 {
+            let Some(seat) = line.actor() else { break };
+            let actions = line.actions(seat);
+            if !actions.is_empty() {
+                return self.quiesce(&line, seat, actions, ply, alpha, beta, left);
+            }
+            line = line.skip(seat);
+        }
+        self.eval(&line)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::rules::round::SeatSet;
+    use crate::rules::{action_text, Declaration};
+    use crate::search::four::eval::tests::board;
+    use crate::search::four::{Limits4, Settings4};
+    use crate::search::score::is_mate;
+
+    const SETTINGS: Settings4 = Settings4 {
+        skill: 20,
+        seed: 0,
+        move_overhead_ms: 0,
+        threads: 1,
+        hash_mb: 1,
+    };
+
+    fn line(text: &str, order: [Seat; 4]) -> Line {
+        Line {
+            pos: board(text),
+            order,
+            done: SeatSet::EMPTY,
+            kinds: [Some(Declaration::Black); 4],
+            promised: SeatSet::EMPTY,
+            out: SeatSet::EMPTY,
+            threats: SeatSet::EMPTY,
+            last: Some(order[0]),
+        }
+    }
+
+    /// The best root action of `line`'s first seat after iterations 1 to `depth`, as text, and its score.
+    fn best(line: &Line, depth: u32) -> (String, i32) {
+        let stop = AtomicBool::new(false);
+        let mut budget = Budget::new(&Limits4::default(), &SETTINGS, &stop, 64);
+        let me = line.actor().unwrap();
+        let mut moves: Vec<RootMove> = line
+            .actions(me)
+            .into_iter()
+            .map(|a| RootMove {
+                action: a,
+                score: -INF,
+                pv: vec![a],
+            })
+            .collect();
+        let mut search = Search::new(me, &mut budget);
+        for d in 1..=depth {
+            assert!(search.iterate(line, &mut moves, d, false));
+        }
+        (action_text(&moves[0].action, line.pos.catalogue()), moves[0].score)
+    }
+
+    const SWNE: [Seat; 4] = [Seat::South, Seat::West, Seat::North, Seat::East];
+    const WSNE: [Seat; 4] = [Seat::West, Seat::South, Seat::North, Seat::East];
+
+    #[test]
+    fn it_takes_the_third_navia_at_once() {
+        // T4 with one more South Gulled on g2: e6e7 takes East's Navia, South holds three (F28).
+        let l = line("7/4nB2/11/11/4e[N04]6/w[N03]3sB6/11/11/2s[N02]8/4sB2/3s[N01]3", SWNE);
+        for depth in 1..=3 {
+            let (a, score) = best(&l, depth);
+            assert!(a.starts_with("e6e7="), "depth {depth}: {a}");
+            assert!(is_mate(score) && score > 0, "depth {depth}: {score}");
+        }
+    }
+
+    #[test]
+    fn it_fills_the_last_empty_pharaoh_square_to_keep_its_navia() {
+        // West acts first, its Navia on d6 faces South's Gulled on d5 and c3 is the only empty Pharaoh square
+        // (F14): b3c3 keeps the Navia, b7c7 loses it. North and East have Gulled off the Pharaoh squares to move.
+        let text = "3n[N02]3/4nB2/2nB5nB2/11/1wB9/3w[N03]6e[N04]/3sB5eB1/11/1wB6eB2/7/3s[N01]3";
+        for depth in 1..=5 {
+            assert_eq!(best(&line(text, WSNE), depth).0, "b3c3", "depth {depth}");
+        }
+    }
+
+    #[test]
+    fn a_stop_or_the_node_limit_abandons_the_iteration() {
+        let l = line("3n[N02]3/7/11/11/11/3w[N03]6e[N04]/3sB7/1wB9/11/4sB2/3s[N01]3", SWNE);
+        let stop = AtomicBool::new(true);
+        let mut budget = Budget::new(&Limits4::default(), &SETTINGS, &stop, 64);
+        let a = l.actions(Seat::South)[0];
+        let mut moves = vec![RootMove {
+            action: a,
+            score: 7,
+            pv: vec![a],
+        }];
+        assert!(!Search::new(Seat::South, &mut budget).iterate(&l, &mut moves, 3, false));
+        assert_eq!(moves[0].score, 7);
+        let go = AtomicBool::new(false);
+        let limits = Limits4 {
+            nodes: Some(5),
+            ..Limits4::default()
+        };
+        let mut budget = Budget::new(&limits, &SETTINGS, &go, 64);
+        assert!(!Search::new(Seat::South, &mut budget).iterate(&l, &mut moves, 6, false));
+        assert_eq!(budget.nodes(), 5);
+    }
+}

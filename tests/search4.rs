@@ -1,0 +1,290 @@
+//! The four-player player (`dratp::search::four`): a legal answer in every phase, limits and `stop` honoured,
+//! Skill Level 0 drawn from its seed, and the tactics of F14 and F28 (T1, T4 of the spec).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use dratp::rules::{Catalogue, Declaration, Event, Game4, Phase, Seat};
+use dratp::search::four::{think, Answer4, Info4, Limits4, Settings4};
+
+fn settings(skill: u8, seed: u64) -> Settings4 {
+    Settings4 {
+        skill,
+        seed,
+        move_overhead_ms: 0,
+        threads: 1,
+        hash_mb: 1,
+    }
+}
+
+fn nodes(n: u64) -> Limits4 {
+    Limits4 {
+        nodes: Some(n),
+        ..Limits4::default()
+    }
+}
+
+fn answer(game: &Game4, seat: Seat, limits: &Limits4, settings: &Settings4) -> Answer4 {
+    think(game, seat, limits, settings, &AtomicBool::new(false), &mut |_| {})
+}
+
+fn game(nfen: &str) -> Game4 {
+    Game4::from_nfen4(nfen, Catalogue::builtin(), 200).unwrap()
+}
+
+/// The answer of `seat` checked against the phase's legal choices.
+fn checked(game: &Game4, seat: Seat, limits: &Limits4, settings: &Settings4) -> Answer4 {
+    let state = game.state();
+    let a = answer(game, seat, limits, settings);
+    let deciding = state.deciding().contains(seat);
+    match (state.phase(), a) {
+        (_, Answer4::None) => match state.phase() {
+            Phase::Decision => assert!(state.declarable(seat).is_empty(), "{seat} declared nothing"),
+            Phase::Actions => assert!(!deciding || state.legal_actions().is_empty()),
+            _ => assert!(!deciding, "{seat} decides but answered nothing"),
+        },
+        (Phase::Decision, Answer4::Declare(d)) => assert!(state.declarable(seat).contains(&d), "{seat}: {d:?}"),
+        (Phase::Bidding, Answer4::Bid(b)) => assert!(deciding && b <= state.max_bid(seat), "{seat} bids {b}"),
+        (Phase::Promise, Answer4::Promise(_)) => assert!(deciding),
+        (Phase::Actions, Answer4::Action(x)) => assert!(deciding && state.legal_actions().contains(&x)),
+        (phase, a) => panic!("{seat} answered {a:?} in phase {phase:?}"),
+    }
+    a
+}
+
+/// One event of the game, every seat that decides answering with its own settings.
+fn next_event(game: &Game4, players: &[Settings4; 4], limits: &Limits4) -> Event {
+    let state = game.state();
+    let deciding = state.deciding();
+    let ask = |s: Seat| checked(game, s, limits, &players[s.index()]);
+    match state.phase() {
+        Phase::Decision => Event::Declare(Seat::ALL.map(|s| match ask(s) {
+            Answer4::Declare(d) => d,
+            _ => Declaration::Nothing,
+        })),
+        Phase::Bidding => {
+            let step = state.round().bid_step();
+            Event::Bid(Seat::ALL.map(|s| match (step.contains(s), deciding.contains(s)) {
+                (true, true) => match ask(s) {
+                    Answer4::Bid(b) => Some(b),
+                    a => panic!("{s} answered {a:?} to a bid step"),
+                },
+                (true, false) => Some(0),
+                _ => None,
+            }))
+        }
+        Phase::Promise => Event::Promise(Seat::ALL.map(|s| {
+            deciding.contains(s).then(|| match ask(s) {
+                Answer4::Promise(p) => p,
+                a => panic!("{s} answered {a:?} to a promise step"),
+            })
+        })),
+        Phase::Actions => {
+            let seat = deciding.iter().next().expect("an actor");
+            match ask(seat) {
+                Answer4::Action(a) => Event::Action(state.action_text(&a)),
+                a => panic!("{seat} answered {a:?} in phase a"),
+            }
+        }
+    }
+}
+
+#[test]
+fn every_answer_is_legal_in_every_phase_of_played_games() {
+    for g in 0..3u64 {
+        // Mixed strengths, so that the games wander: random, weak, full.
+        let players = [settings(0, g), settings(20, g), settings(3, g), settings(0, g + 7)];
+        let mut game = Game4::startpos(Catalogue::builtin(), None, 200).unwrap();
+        let mut events = 0;
+        while game.result().is_none() && events < 160 {
+            let ev = next_event(&game, &players, &nodes(150));
+            game.play(&ev)
+                .unwrap_or_else(|e| panic!("{}: {e}", game.event_text(&ev)));
+            events += 1;
+        }
+        assert!(events >= 40 || game.result().is_some(), "game {g} stalled");
+    }
+}
+
+#[test]
+fn a_finished_game_or_a_seat_that_decides_nothing_gets_none() {
+    // T4 after the winning take: the game is over.
+    let mut g = game(T4_MORE);
+    g.play_text("e6e7=i9").unwrap();
+    assert!(g.result().is_some());
+    for s in Seat::ALL {
+        assert_eq!(answer(&g, s, &nodes(100), &settings(20, 1)), Answer4::None);
+    }
+    // In phase a only the actor decides.
+    let g = game(T4_MORE);
+    assert_eq!(answer(&g, Seat::West, &nodes(100), &settings(20, 1)), Answer4::None);
+}
+
+/// T4 with one more South Gulled (g2), so that not every legal action wins.
+const T4_MORE: &str =
+    "7/4nB2/11/11/4e[N04]6/w[N03]3sB6/11/11/2s[N02]8/4sB2/3s[N01]3 a swne B/N/B/N - 0/0/0/0 -/-/-/- -/-/-/- - 20";
+
+/// T1 with one more South Gulled (g2): d5d6 takes West's Navia (F14), g2g3 does nothing.
+const T1_MORE: &str =
+    "3n[N02]3/7/11/11/11/3w[N03]6e[N04]/3sB7/1wB9/11/4sB2/3s[N01]3 a swne B/N/N/N - 0/0/0/0 -/-/-/- -/-/-/- - 5";
+
+/// West (declared B, acting first) has its Navia on d6 facing South's Gulled on d5; c3 is the only empty
+/// Pharaoh square. b3c3 fills it and saves the Navia (F14); b7c7 loses it.
+const GUARD_PHARAOH: &str =
+    "3n[N02]3/7/2nB5nB2/11/1wB9/3w[N03]6e[N04]/3sB7/11/1wB6eB2/7/3s[N01]3 a wsne B/B/B/B - 0/0/0/0 -/-/-/- -/-/-/- - 5";
+
+fn action(g: &Game4, seat: Seat, limits: &Limits4, skill: u8) -> String {
+    match answer(g, seat, limits, &settings(skill, 3)) {
+        Answer4::Action(a) => g.state().action_text(&a),
+        a => panic!("{a:?}"),
+    }
+}
+
+#[test]
+fn it_wins_by_three_navia_and_takes_a_free_navia() {
+    for depth in [1, 2, 4] {
+        let limits = Limits4 {
+            depth: Some(depth),
+            ..Limits4::default()
+        };
+        let win = action(&game(T4_MORE), Seat::South, &limits, 20);
+        assert!(win.starts_with("e6e7="), "depth {depth}: {win}");
+        let take = action(&game(T1_MORE), Seat::South, &limits, 20);
+        assert!(take.starts_with("d5d6="), "depth {depth}: {take}");
+    }
+}
+
+#[test]
+fn it_keeps_its_navia_by_filling_the_last_empty_pharaoh_square() {
+    for depth in [1, 2, 4] {
+        let limits = Limits4 {
+            depth: Some(depth),
+            ..Limits4::default()
+        };
+        assert_eq!(
+            action(&game(GUARD_PHARAOH), Seat::West, &limits, 20),
+            "b3c3",
+            "depth {depth}"
+        );
+    }
+}
+
+#[test]
+fn depth_and_node_limits_are_honoured() {
+    let g = game(GUARD_PHARAOH);
+    let mut deepest = 0;
+    let limits = Limits4 {
+        depth: Some(3),
+        ..Limits4::default()
+    };
+    think(
+        &g,
+        Seat::West,
+        &limits,
+        &settings(20, 0),
+        &AtomicBool::new(false),
+        &mut |i: &Info4| deepest = deepest.max(i.depth),
+    );
+    assert_eq!(deepest, 3);
+    let mut counted = 0;
+    let start = Game4::startpos(Catalogue::builtin(), None, 200).unwrap();
+    think(
+        &start,
+        Seat::South,
+        &nodes(400),
+        &settings(20, 0),
+        &AtomicBool::new(false),
+        &mut |i: &Info4| counted = counted.max(i.nodes),
+    );
+    assert!(counted <= 400, "{counted} nodes");
+}
+
+#[test]
+fn stop_ends_an_infinite_think_within_a_few_milliseconds() {
+    let mut g = Game4::startpos(Catalogue::builtin(), None, 200).unwrap();
+    for ev in ["d:B/B/B/B", "b:0/0/0/0"] {
+        g.play_text(ev).unwrap();
+    }
+    let seat = g.state().deciding().iter().next().unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let worker = std::thread::spawn(move || {
+        let limits = Limits4 {
+            infinite: true,
+            ..Limits4::default()
+        };
+        let a = think(&g, seat, &limits, &settings(20, 0), &flag, &mut |_| {});
+        (a, Instant::now(), g)
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let stopped = Instant::now();
+    stop.store(true, Ordering::Relaxed);
+    let (a, answered, g) = worker.join().unwrap();
+    let lag = answered.duration_since(stopped);
+    assert!(lag < Duration::from_millis(30), "answered {lag:?} after stop");
+    match a {
+        Answer4::Action(x) => assert!(g.state().legal_actions().contains(&x)),
+        a => panic!("{a:?}"),
+    }
+}
+
+#[test]
+fn skill_zero_replays_from_its_seed_and_differs_across_seeds() {
+    let play = |seed: u64| {
+        let players = [settings(0, seed); 4];
+        let mut game = Game4::startpos(Catalogue::builtin(), None, 200).unwrap();
+        let mut record = Vec::new();
+        while game.result().is_none() && record.len() < 60 {
+            let ev = next_event(&game, &players, &nodes(10));
+            record.push(game.event_text(&ev));
+            game.play(&ev).unwrap();
+        }
+        record
+    };
+    assert_eq!(play(11), play(11));
+    assert_ne!(play(11), play(12));
+}
+
+/// The action search's speed from the F36 start after a declaration round and the (forced) bid step, for
+/// BENCHMARKS.md: `cargo test --release --test search4 -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn nodes_per_second_of_the_action_search() {
+    let mut g = Game4::startpos(Catalogue::builtin(), None, 200).unwrap();
+    let full = [settings(20, 0); 4];
+    let quick = nodes(2_000);
+    while g.state().phase() != Phase::Actions {
+        let ev = next_event(&g, &full, &quick);
+        g.play(&ev).unwrap();
+    }
+    println!(
+        "after {}",
+        g.events().iter().map(|e| g.event_text(e)).collect::<Vec<_>>().join(" ")
+    );
+    let seat = g.state().deciding().iter().next().unwrap();
+    let limits = Limits4 {
+        movetime_ms: Some(10_000),
+        ..Limits4::default()
+    };
+    let mut last = Info4::default();
+    think(
+        &g,
+        seat,
+        &limits,
+        &settings(20, 0),
+        &AtomicBool::new(false),
+        &mut |i: &Info4| {
+            println!(
+                "depth {} score {} nodes {} time {} ms pv {}",
+                i.depth,
+                i.score_cp,
+                i.nodes,
+                i.time_ms,
+                i.pv.join(" ")
+            );
+            last = i.clone();
+        },
+    );
+    println!("{} nodes/s", last.nodes * 1000 / last.time_ms.max(1));
+}
