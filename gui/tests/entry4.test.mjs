@@ -4,7 +4,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { buildEntry, click, highlights, atomsOf, buttonLabel, CROSS } from "../assets/entry.js";
-import { SQUARES4, SEATS } from "../assets/nfen4.js";
+import { readFileSync } from "node:fs";
+import { SQUARES4, SEATS, parseNfen4, writeNfen4 } from "../assets/nfen4.js";
+import { renderCross, readDrawn4 } from "../assets/cross.js";
 
 /** Every click the page can make: each square, keep and graveyard entry of every seat, and each prompt button. */
 function allClicks(entry, prefix, keeps, graves) {
@@ -111,4 +113,24 @@ test("a drain asks which seat loses; a steal lights the other seat's graveyard p
   assert.equal(click(entry, r.prefix, { type: "button", atom: "seat:n" }, "s").played, "d3+:n");
   r = click(entry, r.prefix, { type: "grave", side: "w", id: "B" }, "s");
   assert.equal(click(entry, r.prefix, { type: "square", sq: "c1" }, "s").played, "d3+:wB@c1");
+});
+
+test("positions of real four-player games: drawn and read back, every action entered by clicks and nothing else", () => {
+  // Written by make_fixtures4.py with the real engine: random games, half of the samples with full pools.
+  const { positions } = JSON.parse(readFileSync(new URL("./fixtures/positions4.json", import.meta.url)));
+  assert.ok(positions.length >= 100, `${positions.length} positions`);
+  const all = positions.flatMap((p) => p.legal);
+  for (const re of [/@/, /\+$/, /\+:/, /^[a-k]\d+[a-k]\d+=/, /:.*[a-k]\d+[a-k]\d+=/, /:[swne](,|$)/, /1[01]/]) assert.ok(all.some((m) => re.test(m)), `no action matches ${re}`);
+  let checked = 0;
+  for (const { fen, actor, legal } of positions) {
+    const pos = parseNfen4(fen);
+    assert.equal(writeNfen4(pos), fen);
+    assert.equal(readDrawn4(renderCross(pos, { view: actor })), fen);
+    const keeps = { [actor]: [...new Set(pos.keeps[SEATS.indexOf(actor)])] };
+    const graves = Object.fromEntries(SEATS.map((s, i) => [s, [...new Set(pos.graves[i])]]));
+    const played = explore(legal, actor, keeps, graves);
+    assert.deepEqual([...played].sort(), [...legal].sort(), fen);
+    checked += legal.length;
+  }
+  assert.ok(checked > 2000, `${checked} actions`);
 });
