@@ -144,6 +144,7 @@ function draw() {
     highlight: h,
     origins: four.prefix.length === 0,
     selected,
+    chosen: four.prefix.slice(1).filter((a) => a.startsWith("sq:")).map((a) => a.slice(3)),
     lastMove,
     players: Object.fromEntries(SEATS.map((s) => [s, playerText(s)])),
     deciding: cur.result ? [] : cur.deciding,
@@ -176,7 +177,7 @@ function drawPrompt(h, clicking) {
   hint.className = "hint";
   hint.textContent = four.prefix.length === 0
     ? `${SEAT_NAMES[actor()]}: click a piece or a Maseitai in your keep.`
-    : pharaoh ? "The Navia is taken: click the Pharaoh square it goes to. Esc cancels."
+    : pharaoh ? "Taking a Navia: click the empty Pharaoh square it goes to. Esc cancels."
       : h.buttons.length ? "Choose, or click a lit square. Esc cancels." : "Click a lit square or piece. Esc cancels.";
   prompt.appendChild(hint);
 }

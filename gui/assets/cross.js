@@ -187,7 +187,8 @@ const PHASE_NAMES = { d: "declarations", b: "bidding", p: "promise step", a: "ac
 
 /**
  * The whole picture: the cross and the four seats' panels, `view`'s seat at the bottom.
- * opts: { view, names: {id: name}, highlight: { squares, keep, pieces }, origins, selected, lastMove: [sq…],
+ * opts: { view, names: {id: name}, highlight: { squares, keep, pieces }, origins, selected, chosen: [sq…] (the
+ * squares clicked after the selected one), lastMove: [sq…],
  * players: {seat: text}, deciding: [seat…], sealed: {seat: true}, result: text }.
  */
 export function renderCross(pos, opts = {}) {
@@ -221,7 +222,7 @@ export function renderCross(pos, opts = {}) {
       if (zone.has(sq)) fill = dark ? "#b9cbb5" : "#c8d8c3";
       if (pharaoh.has(sq)) fill = "#f1d98a";
       if (last.has(sq)) fill = "#e6d774";
-      if (opts.selected === sq) fill = "#8fcf8f";
+      if (opts.selected === sq || (opts.chosen || []).includes(sq)) fill = "#8fcf8f";
       const p = pos.board[sq];
       s += `<g class="square${lit.has(sq) ? " lit" : ""}${pharaoh.has(sq) ? " pharaoh" : ""}${zone.has(sq) ? " zone" : ""}" data-sq="${sq}"${p ? ` data-piece="${esc(pieceCode4(p))}"` : ""}>`;
       s += `<rect x="${x}" y="${y}" width="${CELL}" height="${CELL}" fill="${fill}" stroke="#a1887f" stroke-width="0.8"/>`;

@@ -221,7 +221,6 @@ test("a person at South declares, bids and acts by clicks among three engines; t
   assert.ok(entered.d.length >= 2, "declarations were entered");
   assert.ok(entered.b.some((v) => v !== "0"), "a bid was entered");
   assert.ok(entered.a.some((a) => /^M\d+@/.test(a)) && entered.a.some((a) => /^[a-k]\d+[a-k]\d+/.test(a)), "a summon and a move were clicked");
-  await page.screenshot({ path: join(SHOTS, "four-human.png") });
 });
 
 test("two people at one screen: each enters a secret declaration with the other's hidden, then both are revealed", { skip, timeout: 120000 }, async () => {
