@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT, ENGINE, MATCH, SHOTS, skipReason, Referee, startGui, openPage, clickOn, seeded } from "./harness.mjs";
+import { ROOT, ENGINE, SHOTS, skipReason, Referee, startGui, openPage, clickOn, seeded } from "./harness.mjs";
 import { atomsOf, CROSS } from "../assets/entry.js";
 
 const skip = skipReason();
@@ -34,15 +34,14 @@ const needsRules = skip || (!real && "the scripted stand-in has no real rules");
 const T1 = "3n[N02]3/7/11/11/11/3w[N03]6e[N04]/3sB7/1wB9/11/7/3s[N01]3 a swne B/N/N/N - 0/0/0/0 -/-/-/- -/-/-/- - 5";
 const T1_AFTER = "3n[N02]3/7/2s[N03]8/11/11/3sB6e[N04]/11/1wB9/11/7/3s[N01]3 a Swne B/N/N/N - 31/0/0/0 -/-/-/- -/-/-/- - 5";
 
-let page, server, referee, closePage;
+let page, browser, url, server, referee, closePage;
 const clickAt = (selector) => clickOn(page, selector);
 
 before(async () => {
   if (skip) return;
   const argv = real ? [ENGINE] : FAKE;
-  let url;
   ({ server, url } = await startGui([argv.join(" ")]));
-  ({ page, close: closePage } = await openPage(url, { width: 1400, height: 1000 }));
+  ({ page, browser, close: closePage } = await openPage(url, { width: 1400, height: 1000 }));
   referee = new Referee(argv, "naviadratp4");
 });
 
@@ -304,12 +303,38 @@ test("records: a four-player game saved, loaded and replayed event by event", { 
   }
   assert.equal(await page.evaluate(() => window.dratp4.recordText()), text.replace(/\[(South|West|North|East) "[^"]+"\]/g, '[$1 "human"]'),
     "saved again, the record is the same but for who played");
-  // dratp-match replays it when it referees four-player games (F43).
-  const help = spawnSync(MATCH, ["-help"], { encoding: "utf8" });
-  if (real && `${help.stdout}${help.stderr}`.includes("naviadratp4")) {
-    const replay = spawnSync(MATCH, ["-replay", file], { encoding: "utf8" });
-    assert.equal(replay.status, 0, replay.stdout + replay.stderr);
-    assert.match(replay.stdout, /1 ok, 0 mismatched/);
-  }
   rmSync(dir, { recursive: true, force: true });
+});
+
+test("dratp-gui --four's address starts a four-seat game at once; back on two players the duel plays as before", { skip: needsRules, timeout: 120000 }, async () => {
+  const other = await browser.newPage();
+  await other.goto(`${url}#four`);
+  await other.waitForFunction(() => document.body.dataset.ready === "1" && window.dratp4.four.current, { timeout: 30000 });
+  const four = await other.evaluate(() => ({ active: window.dratp4.four.active, south: window.dratp4.four.seats.s.kind, west: window.dratp4.four.seats.w.kind, fen: window.dratp4.four.current.fen }));
+  assert.deepEqual([four.active, four.south, four.west], [true, "human", "engine"]);
+  assert.equal(four.fen, await referee.fen("startpos", []));
+  assert.equal(await other.$eval("#board-area", (el) => el.hidden), true, "the duel's board is hidden");
+  await other.close();
+  // The first page goes back to the duel: its board, its engine's variant and its moves as before.
+  await page.select("#variant", "naviadratp");
+  await page.select("#p1-kind", "human");
+  await page.select("#p2-kind", "human");
+  const id = await page.evaluate(() => window.dratp.state.gameId);
+  await clickAt("#start-game");
+  await page.waitForFunction((n) => {
+    const st = window.dratp.state;
+    return st.gameId > n && !st.loading && !st.fetching && document.querySelector("#board").dataset.ply === "0";
+  }, { timeout: 30000 }, id);
+  assert.equal(await page.$eval("#four-area", (el) => el.hidden), true);
+  await clickAt('#board [data-sq="c2"]');
+  await clickAt('#board [data-sq="c3"]');
+  await page.waitForFunction(() => window.dratp.state.moves.length === 1 && document.querySelector("#board").dataset.ply === "1");
+  const duel = new Referee();
+  const want = await duel.fen("startpos", ["c2c3"]);
+  duel.close();
+  const shown = await page.evaluate(async () => {
+    const { readDrawn } = await import("/assets/board.js");
+    return readDrawn(document.querySelector("#board svg").outerHTML);
+  });
+  assert.equal(shown, want);
 });
