@@ -3,46 +3,41 @@
 // square too), a whole game watched to its end, and records saved and loaded. After every event the cross on screen
 // (read back from the drawn SVG) is compared with the `Fen:` of `d` from a separate engine process.
 //
-// The engine is target/release/dratp when it plays naviadratp4; before that lands (and never under CI=true) the
-// scripted stand-in gui/e2e/fake4.py plays instead, and the tests that need the real rules are skipped.
+// Needs target/release/dratp (playing naviadratp4) and target/release/dratp-gui; skipped locally without them,
+// failing under CI=true.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT, ENGINE, SHOTS, skipReason, Referee, startGui, openPage, clickOn, seeded } from "./harness.mjs";
+import { ENGINE, SHOTS, skipReason, Referee, startGui, openPage, clickOn, seeded } from "./harness.mjs";
 import { atomsOf, CROSS } from "../assets/entry.js";
 
-const skip = skipReason();
-const FAKE = ["python3", join(ROOT, "gui", "e2e", "fake4.py")];
-
 /** Whether the release engine plays naviadratp4 (F39). */
-function realEnginePlaysFour() {
+function enginePlaysFour() {
   const run = spawnSync(ENGINE, [], { input: "setoption name UCI_Variant value naviadratp4\nisready\nquit\n", encoding: "utf8", timeout: 10000 });
   return run.status === 0 && run.stdout.includes("readyok") && !run.stdout.includes("error");
 }
 
-const real = !skip && realEnginePlaysFour();
-if (!skip && !real) {
-  if (process.env.CI === "true") throw new Error("browser test: target/release/dratp does not play naviadratp4");
-  console.log("# the release engine does not play naviadratp4 yet: the scripted stand-in gui/e2e/fake4.py plays");
-}
-const needsRules = skip || (!real && "the scripted stand-in has no real rules");
+const skip = skipReason() || (!enginePlaysFour() && "target/release/dratp does not play naviadratp4");
+if (skip && process.env.CI === "true") throw new Error(`four-player browser test: ${skip}`);
 
 /** T1 of the four-player rules (RULES.md Part 3), and the position after `d5d6=c9`. */
 const T1 = "3n[N02]3/7/11/11/11/3w[N03]6e[N04]/3sB7/1wB9/11/7/3s[N01]3 a swne B/N/N/N - 0/0/0/0 -/-/-/- -/-/-/- - 5";
 const T1_AFTER = "3n[N02]3/7/2s[N03]8/11/11/3sB6e[N04]/11/1wB9/11/7/3s[N01]3 a Swne B/N/N/N - 31/0/0/0 -/-/-/- -/-/-/- - 5";
+
+/** T10: South and West declared B with 3 each and equal totals; the tie goes to a promise step. */
+const T10 = "3n[N02]3/2nB4/11/11/11/w[N03]2wB6e[N04]/1wB1sB5eB1/11/11/2sB4/3s[N01]3 b nwse B/B/N/N - 3/3/0/0 M01/M15/-/- -/-/-/- - 8";
 
 let page, browser, url, server, referee, closePage;
 const clickAt = (selector) => clickOn(page, selector);
 
 before(async () => {
   if (skip) return;
-  const argv = real ? [ENGINE] : FAKE;
-  ({ server, url } = await startGui([argv.join(" ")]));
+  ({ server, url } = await startGui([ENGINE]));
   ({ page, browser, close: closePage } = await openPage(url, { width: 1400, height: 1000 }));
-  referee = new Referee(argv, "naviadratp4");
+  referee = new Referee([ENGINE], "naviadratp4");
 });
 
 after(async () => {
@@ -252,7 +247,35 @@ test("two people at one screen: each enters a secret declaration with the other'
   await checkScreen();
 });
 
-test("a Navia take asks for its Pharaoh square by clicks (T1: d5d6=c9)", { skip: needsRules, timeout: 120000 }, async () => {
+test("a tie settled by promises (T10): two people bid all they have, the forced re-bid follows, South promises", { skip, timeout: 120000 }, async () => {
+  await setup({ s: { kind: "human" }, w: { kind: "human" }, n: { kind: "engine", skill: 0 }, e: { kind: "engine", skill: 0 } }, { start: "fen", fen: T10 });
+  await settle();
+  let s = await gameState();
+  assert.equal(s.humanTurn, "s");
+  assert.deepEqual(s.options, ["0", "1", "2", "3"], "South may bid 0 to its pool of 3");
+  await enterSecret("3");
+  assert.match(await page.$eval("#cross svg", (el) => el.outerHTML), /declared B/, "declarations are public in the bidding");
+  await enterSecret("3");
+  // Both pools are empty: the re-bid step is written without asking (F23), then the promise step asks both.
+  await settle();
+  s = await gameState();
+  assert.deepEqual(s.events, ["b:3/3/0/0", "b:0/0/-/-"]);
+  assert.equal(s.phase, "p");
+  assert.equal(s.humanTurn, "s");
+  await clickAt("#secret-show");
+  assert.deepEqual(await page.$$eval("#secret [data-choice]", (els) => els.map((e) => e.textContent)), ["Promise: no capture this round", "No promise"]);
+  await clickAt('#secret [data-choice="y"]');
+  await enterSecret("n");
+  await settle();
+  s = await gameState();
+  assert.deepEqual(s.events, ["b:3/3/0/0", "b:0/0/-/-", "p:y/n/-/-"]);
+  assert.equal(s.actor, "s");
+  assert.deepEqual(s.legal, ["e2e3"], "the promise leaves South no capture (T10)");
+  assert.match(await page.$eval("#cross svg", (el) => el.outerHTML), /declared B, promised no capture/);
+  await checkScreen();
+});
+
+test("a Navia take asks for its Pharaoh square by clicks (T1: d5d6=c9)", { skip, timeout: 120000 }, async () => {
   await setup({ s: { kind: "human" }, w: { kind: "human" }, n: { kind: "human" }, e: { kind: "human" } }, { start: "fen", fen: T1 });
   await settle();
   const s = await gameState();
@@ -306,7 +329,7 @@ test("records: a four-player game saved, loaded and replayed event by event", { 
   rmSync(dir, { recursive: true, force: true });
 });
 
-test("dratp-gui --four's address starts a four-seat game at once; back on two players the duel plays as before", { skip: needsRules, timeout: 120000 }, async () => {
+test("dratp-gui --four's address starts a four-seat game at once; back on two players the duel plays as before", { skip, timeout: 120000 }, async () => {
   const other = await browser.newPage();
   await other.goto(`${url}#four`);
   await other.waitForFunction(() => document.body.dataset.ready === "1" && window.dratp4.four.current, { timeout: 30000 });
