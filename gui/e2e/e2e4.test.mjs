@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ENGINE, SHOTS, skipReason, Referee, startGui, openPage, clickOn, seeded } from "./harness.mjs";
+import { ROOT, ENGINE, SHOTS, skipReason, Referee, startGui, openPage, clickOn, seeded } from "./harness.mjs";
 import { atomsOf, CROSS } from "../assets/entry.js";
 
 /** Whether the release engine plays naviadratp4 (F39). */
@@ -35,7 +35,8 @@ const clickAt = (selector) => clickOn(page, selector);
 
 before(async () => {
   if (skip) return;
-  ({ server, url } = await startGui([ENGINE]));
+  // Engine 1 is the project's fake engine that crashes when asked for an answer.
+  ({ server, url } = await startGui([ENGINE, `python3 ${join(ROOT, "scripts", "fake_engine.py")} --fail crash`]));
   ({ page, browser, close: closePage } = await openPage(url, { width: 1400, height: 1000 }));
   referee = new Referee([ENGINE], "naviadratp4");
 });
@@ -98,6 +99,7 @@ async function setup(seats, { start = "startpos", fen = "", roundLimit = 200 } =
   await page.$eval("#four-roundlimit", (el, v) => (el.value = v), String(roundLimit));
   for (const [seat, s] of Object.entries(seats)) {
     await page.select(`#${seat}-kind`, s.kind);
+    await page.select(`#${seat}-engine`, String(s.engine || 0));
     if (s.skill !== undefined) await page.$eval(`#${seat}-skill`, (el, v) => (el.value = v), String(s.skill));
     await page.$eval(`#${seat}-time`, (el, v) => (el.value = v), String(s.time || 20));
   }
@@ -327,6 +329,21 @@ test("records: a four-player game saved, loaded and replayed event by event", { 
   assert.equal(await page.evaluate(() => window.dratp4.recordText()), text.replace(/\[(South|West|North|East) "[^"]+"\]/g, '[$1 "human"]'),
     "saved again, the record is the same but for who played");
   rmSync(dir, { recursive: true, force: true });
+});
+
+test("a seat's engine that crashes is reported in plain words, the game is kept and the engine can be restarted", { skip, timeout: 120000 }, async () => {
+  await setup({ s: { kind: "human" }, w: { kind: "engine", engine: 1 }, n: { kind: "engine", skill: 0 }, e: { kind: "engine", skill: 0 } });
+  await page.waitForFunction(() => !document.querySelector("#trouble").hidden, { timeout: 30000 });
+  assert.match(await page.$eval("#trouble-text", (el) => el.textContent), /^The engine playing West stopped running: .+\. The game is kept as it was\.$/);
+  assert.deepEqual((await gameState()).events, [], "nothing was played for West");
+  // South can still enter its secret; the restarted engine is asked again (and, being made to crash, crashes again).
+  await settle();
+  assert.equal((await gameState()).humanTurn, "s");
+  const before = await page.evaluate(() => window.dratp.state.troubles);
+  await clickAt("#trouble-restart");
+  await page.waitForFunction((n) => window.dratp.state.troubles > n, { timeout: 30000 }, before);
+  assert.deepEqual((await gameState()).events, []);
+  await clickAt("#trouble-dismiss");
 });
 
 test("dratp-gui --four's address starts a four-seat game at once; back on two players the duel plays as before", { skip, timeout: 120000 }, async () => {
