@@ -545,8 +545,15 @@ async function startFromForm() {
   await activate();
   four.seats = readSeats();
   four.roundLimit = Math.max(1, Math.min(10000, Number($("four-roundlimit").value) || 200));
-  const start = $("four-start").value === "fen" ? `fen ${$("four-fen").value.trim()}` : "startpos";
-  return newGame(start);
+  const forces = SEATS.map((seat) => $(`${seat}-force`).value.trim());
+  if ($("four-start").value === "fen") return newGame(`fen ${$("four-fen").value.trim()}`);
+  if (forces.every((f) => f === "")) return newGame("startpos");
+  if (forces.some((f) => f === "")) {
+    $("status4").textContent = "Give all four forces (<navia>:<maseitai>,…), or none for the default ones.";
+    return false;
+  }
+  // The engine checks the forces under its Force Rule (F11) and refuses bad ones with its own words.
+  return newGame(`startpos forces ${forces.join(" ")}`);
 }
 
 function recordText() {

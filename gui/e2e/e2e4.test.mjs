@@ -277,6 +277,29 @@ test("a tie settled by promises (T10): two people bid all they have, the forced 
   await checkScreen();
 });
 
+test("named forces for the four seats: the engine's verdict, its keeps on the panels", { skip, timeout: 120000 }, async () => {
+  const forces = { s: "N02:M01,M01,M02,M03,M04,M05,M06", w: "N01:M15,M16,M17,M18,M19,M20,M22", n: "N04:M08,M09,M10,M11,M12,M13,M14", e: "N03:M30,M31,M32,M33,M34,M35,M37" };
+  for (const [seat, f] of Object.entries(forces)) await page.$eval(`#${seat}-force`, (el, v) => (el.value = v), f);
+  await setup({ s: { kind: "human" }, w: { kind: "human" }, n: { kind: "human" }, e: { kind: "human" } });
+  await settle();
+  const s = await gameState();
+  assert.equal(s.start, `startpos forces ${Object.values(forces).join(" ")}`);
+  await checkScreen();
+  const keepOf = (seat) => page.$$eval(`#cross [data-keep="${seat}"]`, (els) => els.map((e) => e.dataset.id).join(","));
+  assert.equal(await keepOf("s"), "M01,M01,M02,M03,M04,M05,M06");
+  assert.equal(await keepOf("e"), "M30,M31,M32,M33,M34,M35,M37");
+  // A force the engine refuses: its words show and the game shown stays.
+  await page.$eval("#w-force", (el) => (el.value = "N01:M15"));
+  const id = await page.evaluate(() => window.dratp4.four.gameId);
+  await clickAt("#start-game");
+  await page.waitForFunction(() => /Refused by the engine: .*West/.test(document.querySelector("#status4").textContent), { timeout: 30000 });
+  assert.equal(await page.evaluate(() => window.dratp4.four.gameId), id);
+  await page.$eval("#w-force", (el) => (el.value = ""));
+  await clickAt("#start-game");
+  await page.waitForFunction(() => /Give all four forces/.test(document.querySelector("#status4").textContent), { timeout: 30000 });
+  for (const seat of Object.keys(forces)) await page.$eval(`#${seat}-force`, (el) => (el.value = ""));
+});
+
 test("a Navia take asks for its Pharaoh square by clicks (T1: d5d6=c9)", { skip, timeout: 120000 }, async () => {
   await setup({ s: { kind: "human" }, w: { kind: "human" }, n: { kind: "human" }, e: { kind: "human" } }, { start: "fen", fen: T1 });
   await settle();
