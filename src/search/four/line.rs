@@ -3,6 +3,12 @@
 //! first (or last, or not at all) with this kind?", with the others' unknown kinds open, and go on into the
 //! following rounds, where every kind is open and, since nobody knows the bids yet, the answering seat is put
 //! last in the queue (the paranoid reading: the others take the initiative) and the others keep their order.
+//!
+//! A rival whose kind is secret — before the reveal, and in every later round — only *threatens*: it may do
+//! nothing that matters, make a capture, take a Navia, dratp one, or move one of its Navias (to flee). That is
+//! what it can do to the answering seat; its other quiet actions are left out, which keeps the rivals' turns
+//! narrow (paranoid search with three full-width rivals in a row would spend b³ nodes proving each bound) and
+//! lets the seat's own plans be searched rounds deep.
 
 use crate::rules::round::game::seat_actions;
 use crate::rules::round::SeatSet;
@@ -13,6 +19,11 @@ pub(super) fn noisy(pos: &CrossPosition, a: &CrossAction) -> bool {
     a.pharaoh.is_some()
         || pos.takes_piece(a)
         || (a.follow == Follow::Dratp && matches!(pos.acting_piece(a), Some(Piece::Navia(_))))
+}
+
+/// Whether a threatening rival considers an action (see the module doc): a noisy one, or any Navia action.
+pub(super) fn threatening(pos: &CrossPosition, a: &CrossAction) -> bool {
+    matches!(pos.acting_piece(a), Some(Piece::Navia(_))) || noisy(pos, a)
 }
 
 /// A round in progress, as the search sees it.
@@ -30,9 +41,7 @@ pub(super) struct Line {
     pub(super) promised: SeatSet,
     /// Eliminated seats: never act again (F33).
     pub(super) out: SeatSet,
-    /// Seats whose turn this round is only a threat: a capture, a Navia take or a Navia dratp, or nothing that
-    /// matters. The rivals that act before the answering seat in a hypothetical queue whose kinds are still
-    /// secret (phase `d`): what they can do to it before it acts, without their every quiet action.
+    /// Seats whose turn this round is only a threat (see the module doc): rivals whose kind is secret.
     pub(super) threats: SeatSet,
     /// The seat put last in every later round's queue: the answering seat.
     pub(super) last: Option<Seat>,
@@ -72,7 +81,8 @@ impl Line {
         next
     }
 
-    /// Mark `seat` done; when the round is over, the next one starts with every kind open.
+    /// Mark `seat` done; when the round is over, the next one starts with every kind open, the answering seat
+    /// last and the others only threatening.
     fn finish(&mut self, seat: Seat) {
         self.done.insert(seat);
         if self.actor().is_none() {
@@ -85,6 +95,7 @@ impl Line {
                 let at = order.iter().position(|&s| s == me).unwrap_or(3);
                 order[at..].rotate_left(1);
                 self.order = order;
+                self.threats = Seat::ALL.into_iter().filter(|&s| s != me).collect();
             }
         }
     }

@@ -97,23 +97,21 @@ impl Player<'_, '_> {
             .map(|&a| RootMove {
                 action: a,
                 score: -INF,
-                pv: vec![a],
+                pv: vec![Some(a)],
             })
             .collect();
         let cat = self.state.position().catalogue();
         let (mut depth, mut stable) = (1, 0);
-        loop {
-            let mut search = Search::new(self.seat, budget);
-            if !search.budget().may_deepen(depth, stable) {
-                break;
-            }
+        // One search for every iteration: its killers and last line order the next.
+        let mut search = Search::new(self.seat, budget);
+        while search.budget().may_deepen(depth, stable) {
             let before = moves[0].action;
             if !search.iterate(&root, &mut moves, depth, !self.full()) {
                 break;
             }
             stable = if moves[0].action == before { stable + 1 } else { 0 };
-            let pv = moves[0].pv.iter().map(|a| action_text(a, cat)).collect();
-            self.report(budget, depth, moves[0].score, pv);
+            let pv = moves[0].pv.iter().flatten().map(|a| action_text(a, cat)).collect();
+            self.report(search.budget(), depth, moves[0].score, pv);
             // A win found is the shortest one (every shallower depth was searched first).
             if is_mate(moves[0].score) && moves[0].score > 0 {
                 break;
@@ -194,11 +192,8 @@ impl Player<'_, '_> {
     fn values(&mut self, budget: &mut Budget, lines: &[(Line, u32)]) -> Option<Vec<i32>> {
         let mut done = None;
         let (mut extra, mut stable, mut best) = (0, 0, None);
-        loop {
-            let mut search = Search::new(self.seat, budget);
-            if !search.budget().may_deepen(extra + 1, stable) {
-                break;
-            }
+        let mut search = Search::new(self.seat, budget);
+        while search.budget().may_deepen(extra + 1, stable) {
             let values: Vec<i32> = lines.iter().map(|(l, reach)| search.value(l, reach + extra)).collect();
             if search.budget().halted() {
                 break;
@@ -212,7 +207,7 @@ impl Player<'_, '_> {
             stable = if top == best { stable + 1 } else { 0 };
             best = top;
             let score = values.iter().copied().max().unwrap_or(0);
-            self.report(budget, extra + 1, score, Vec::new());
+            self.report(search.budget(), extra + 1, score, Vec::new());
             done = Some(values);
             extra += 1;
         }

@@ -24,7 +24,7 @@ use super::super::eval::Weights;
 use super::super::score::{lost_at, won_at, INF};
 use super::budget::Budget;
 use super::eval::{score_for, seat_values, victim_value, Weights4};
-use super::line::{noisy, Line};
+use super::line::{noisy, threatening, Line};
 
 /// Deepest ply of a line (search and quiescence together).
 const MAX_PLY: usize = 128;
@@ -38,8 +38,8 @@ pub(super) struct RootMove {
     pub(super) action: CrossAction,
     /// Its score after the last complete iteration.
     pub(super) score: i32,
-    /// Its line, itself first.
-    pub(super) pv: Vec<CrossAction>,
+    /// Its line, itself first; `None` where a threatening rival does nothing that matters.
+    pub(super) pv: Vec<Option<CrossAction>>,
 }
 
 /// One search for the answering seat `me`.
@@ -49,9 +49,12 @@ pub(super) struct Search<'s, 'a> {
     weights: Weights,
     weights4: Weights4,
     /// Triangular table: the best line found below each ply.
-    pv: Vec<Vec<CrossAction>>,
+    pv: Vec<Vec<Option<CrossAction>>>,
     /// The line of the last iteration, tried first at its ply.
-    prev_pv: Vec<CrossAction>,
+    prev_pv: Vec<Option<CrossAction>>,
+    /// Per ply, the last two quiet actions that cut the search off there (killers): at a given ply the same seat
+    /// acts in sibling lines, and its refutation often stays one.
+    killers: Vec<[Option<CrossAction>; 2]>,
 }
 
 impl<'s, 'a> Search<'s, 'a> {
@@ -64,6 +67,7 @@ impl<'s, 'a> Search<'s, 'a> {
             weights4: Weights4::DEFAULT,
             pv: vec![Vec::new(); MAX_PLY + 1],
             prev_pv: Vec::new(),
+            killers: vec![[None; 2]; MAX_PLY + 1],
         }
     }
 
@@ -100,7 +104,9 @@ impl<'s, 'a> Search<'s, 'a> {
             if v > alpha {
                 alpha = v;
             }
-            m.pv = std::iter::once(m.action).chain(self.pv[1].iter().copied()).collect();
+            m.pv = std::iter::once(Some(m.action))
+                .chain(self.pv[1].iter().copied())
+                .collect();
         }
         // Stable: among equal scores (and bounds) the earlier, better-ordered move stays first.
         scored.sort_by_key(|m| std::cmp::Reverse(m.score));
@@ -126,15 +132,19 @@ impl<'s, 'a> Search<'s, 'a> {
         )
     }
 
-    /// Actions in search order: the last iteration's choice here, Navia dratps, Navia takes, then captures by the
-    /// value taken.
+    /// Actions in search order: the last iteration's choice here, Navia dratps, Navia takes, captures by the
+    /// value taken, then the killers.
     fn ordered(&self, line: &Line, seat: Seat, mut actions: Vec<CrossAction>, ply: usize) -> Vec<CrossAction> {
         let pos = line.position_for(seat);
-        let hint = self.prev_pv.get(ply).copied();
+        let hint = self.prev_pv.get(ply).copied().flatten();
+        let killers = self.killers[ply.min(MAX_PLY)];
         actions.sort_by_cached_key(|a| {
             let mut k = 0;
             if Some(*a) == hint {
                 k += 1_000_000;
+            }
+            if killers.contains(&Some(*a)) {
+                k += 50;
             }
             if a.follow == Follow::Dratp && matches!(pos.acting_piece(a), Some(Piece::Navia(_))) {
                 k += 100_000;
@@ -171,13 +181,13 @@ impl<'s, 'a> Search<'s, 'a> {
         }
         let maxing = seat == self.me;
         let mut best = if maxing { -INF } else { INF };
-        // A seat that only threatens first does nothing that matters, then tries its noisy actions.
+        // A seat that only threatens first does nothing that matters, then tries its threats.
         let threat = line.threats.contains(seat);
         let mut choices: Vec<Option<CrossAction>> = Vec::new();
         if threat {
             let pos = line.position_for(seat);
             choices.push(None);
-            let threats = actions.into_iter().filter(|a| noisy(&pos, a)).collect();
+            let threats = actions.into_iter().filter(|a| threatening(&pos, a)).collect();
             choices.extend(self.ordered(line, seat, threats, ply).into_iter().map(Some));
         } else {
             choices.extend(self.ordered(line, seat, actions, ply).into_iter().map(Some));
@@ -199,10 +209,7 @@ impl<'s, 'a> Search<'s, 'a> {
             }
             if (maxing && v > best) || (!maxing && v < best) {
                 best = v;
-                match choice {
-                    Some(a) => self.set_pv(ply, a),
-                    None => self.pv[ply].clear(),
-                }
+                self.set_pv(ply, choice);
             }
             if maxing {
                 alpha = alpha.max(v);
@@ -210,13 +217,20 @@ impl<'s, 'a> Search<'s, 'a> {
                 beta = beta.min(v);
             }
             if alpha >= beta {
+                if let Some(a) = choice.filter(|a| !noisy(&line.position_for(seat), a)) {
+                    let k = &mut self.killers[ply];
+                    if k[0] != Some(a) {
+                        k[1] = k[0];
+                        k[0] = Some(a);
+                    }
+                }
                 break;
             }
         }
         best
     }
 
-    fn set_pv(&mut self, ply: usize, a: CrossAction) {
+    fn set_pv(&mut self, ply: usize, a: Option<CrossAction>) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         head[ply].clear();
         head[ply].push(a);
@@ -333,7 +347,7 @@ mod tests {
             .map(|a| RootMove {
                 action: a,
                 score: -INF,
-                pv: vec![a],
+                pv: vec![Some(a)],
             })
             .collect();
         let mut search = Search::new(me, &mut budget);
@@ -376,7 +390,7 @@ mod tests {
         let mut moves = vec![RootMove {
             action: a,
             score: 7,
-            pv: vec![a],
+            pv: vec![Some(a)],
         }];
         assert!(!Search::new(Seat::South, &mut budget).iterate(&l, &mut moves, 3, false));
         assert_eq!(moves[0].score, 7);
