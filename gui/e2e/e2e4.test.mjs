@@ -354,6 +354,35 @@ test("records: a four-player game saved, loaded and replayed event by event", { 
   rmSync(dir, { recursive: true, force: true });
 });
 
+test("pause, step and take back in a four-seat game", { skip, timeout: 120000 }, async () => {
+  await setup({ s: { kind: "human" }, w: { kind: "engine", skill: 0 }, n: { kind: "engine", skill: 0 }, e: { kind: "engine", skill: 0 } });
+  await settle();
+  await clickAt("#pause4");
+  await page.waitForFunction(() => window.dratp4.four.thinking.size === 0);
+  await enterSecret((await gameState()).options[0]);
+  await new Promise((r) => setTimeout(r, 500));
+  const paused = await gameState();
+  // Engines that had answered before the pause are in; any that had not are not asked while paused.
+  assert.ok(paused.events.length <= 1, `at most the declarations while paused: ${paused.events}`);
+  if (paused.events.length === 0) {
+    await clickAt("#step4");
+    await page.waitForFunction(() => window.dratp4.four.events.length === 1 && window.dratp4.four.thinking.size === 0, { timeout: 30000 });
+  }
+  await clickAt("#pause4");
+  await settle();
+  let s = await gameState();
+  assert.ok(s.events.length >= 2 && s.events[0].startsWith("d:"), `the round went on: ${s.events}`);
+  await checkScreen();
+  // Back to the last decision of the person: here the start, South's declaration to enter again.
+  await clickAt("#takeback4");
+  await page.waitForFunction(() => window.dratp4.four.events.length === 0 && !window.dratp4.four.fetching, { timeout: 30000 });
+  await settle();
+  s = await gameState();
+  assert.equal(s.humanTurn, "s");
+  assert.ok(s.curtain);
+  await checkScreen();
+});
+
 test("a seat's engine that crashes is reported in plain words, the game is kept and the engine can be restarted", { skip, timeout: 120000 }, async () => {
   await setup({ s: { kind: "human" }, w: { kind: "engine", engine: 1 }, n: { kind: "engine", skill: 0 }, e: { kind: "engine", skill: 0 } });
   await page.waitForFunction(() => !document.querySelector("#trouble").hidden, { timeout: 30000 });
