@@ -144,3 +144,23 @@ async fn serve(args: Vec<String>) {
         std::process::exit(1);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(words: &[&str]) -> Vec<String> {
+        words.iter().map(|w| w.to_string()).collect()
+    }
+
+    #[test]
+    fn four_and_watch_four_open_the_page_on_a_four_player_game() {
+        assert_eq!(parse_args(&args(&["--no-open"])).unwrap().start, "");
+        assert_eq!(parse_args(&args(&["--four"])).unwrap().start, "#four");
+        assert_eq!(
+            parse_args(&args(&["--watch-four", "--port", "0"])).unwrap().start,
+            "#four-watch"
+        );
+        assert!(parse_args(&args(&["--five"])).is_err());
+    }
+}
