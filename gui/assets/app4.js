@@ -596,8 +596,12 @@ async function loadRecord(text, index = 0) {
   await activate();
   four.seats = Object.fromEntries(SEATS.map((s) => [s, { kind: "human", engine: 0, skill: 20, movetime: 300 }]));
   const ok = await newGame(g.tags.FEN ? `fen ${g.tags.FEN}` : "startpos", g.moves);
-  if (ok) await goTo(0);
-  return ok;
+  if (!ok) return false;
+  // The record's Result tag is checked against the engine's verdict at its last event.
+  const said = resultTag4(four.current.result);
+  if ((g.tags.Result || "*") !== said) log(`the record says Result "${g.tags.Result}", the engine finds "${said}" at its end`);
+  await goTo(0);
+  return true;
 }
 
 async function takeBack() {

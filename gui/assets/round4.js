@@ -166,12 +166,3 @@ export function resultTag4(result) {
   if (!result) return "*";
   return result.winner ? result.winner.toUpperCase() : "draw";
 }
-
-/** The result a record's tags give (Result and Termination), or null for `*`. */
-export function recordedResult4(tags) {
-  const r = tags.Result;
-  if (!r || r === "*") return null;
-  if (r === "draw") return { winner: null, termination: tags.Termination || "" };
-  if (/^[SWNE]$/.test(r)) return { winner: r.toLowerCase(), termination: tags.Termination || "" };
-  throw new Error(`Result "${r}" is not S, W, N, E, draw or *`);
-}
