@@ -339,6 +339,7 @@ test("records: a four-player game saved, loaded and replayed event by event", { 
     document.querySelector("#cross").dataset.view === "0", { timeout: 30000 }, played.events.length);
   const loaded = await gameState();
   assert.deepEqual(loaded.events, played.events);
+  assert.doesNotMatch(await page.$eval("#log", (el) => el.textContent), /the record says Result/, "its Result is the engine's");
   assert.deepEqual(Object.values(loaded.kinds), ["human", "human", "human", "human"]);
   for (let n = 0; n <= loaded.events.length; n += 1) {
     const shown = await screenFen();
