@@ -4,38 +4,13 @@
 
 use std::path::PathBuf;
 
-use dratp::matchrun::cli::{parse_args, Command, MatchConfig};
 use dratp::matchrun::pgn::{read_games, replay_game};
 use dratp::matchrun::referee::Termination;
 use dratp::matchrun::tournament::{run, Summary};
 use dratp::rules::Catalogue;
 
-const FAKE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/fake_engine.py");
-
-/// A fresh scratch directory for one test's files.
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dratp-match-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// An engine spec for the fake engine: `fake("B", "--fail illegal --after 2")`.
-fn fake(name: &str, flags: &str) -> String {
-    let mut s = format!("-engine cmd={FAKE} name={name}");
-    for f in flags.split_whitespace() {
-        s += &format!(" arg={f}");
-    }
-    s
-}
-
-fn config(text: &str) -> MatchConfig {
-    let args: Vec<String> = text.split_whitespace().map(str::to_string).collect();
-    match parse_args(&args) {
-        Ok(Command::Run(c)) => *c,
-        other => panic!("bad test command line: {other:?}"),
-    }
-}
+mod match_common;
+use match_common::{config, fake, scratch, FAKE};
 
 fn play(text: &str) -> (Summary, String) {
     let mut out = Vec::new();

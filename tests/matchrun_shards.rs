@@ -6,20 +6,11 @@ use std::path::{Path, PathBuf};
 
 use dratp::matchrun::cli::{parse_args, Command, Shard, TournamentKind};
 use dratp::matchrun::json::Json;
-use dratp::matchrun::main_with_args;
 use dratp::matchrun::pgn::{read_games, PgnGame};
 use dratp::matchrun::tournament::{run, schedule, Summary};
 
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dratp-shards-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn words(text: &str) -> Vec<String> {
-    text.split_whitespace().map(str::to_string).collect()
-}
+mod match_common;
+use match_common::{dratp_match, scratch, words};
 
 fn play(text: &str) -> (Summary, String) {
     let Ok(Command::Run(cfg)) = parse_args(&words(text)) else {
@@ -28,13 +19,6 @@ fn play(text: &str) -> (Summary, String) {
     let mut out = Vec::new();
     let s = run(&cfg, &mut out).unwrap_or_else(|e| panic!("match failed: {e}"));
     (s, String::from_utf8(out).unwrap())
-}
-
-/// `dratp-match ARGS` in process: exit code and output.
-fn dratp_match(args: &[String]) -> (i32, String) {
-    let mut out = Vec::new();
-    let code = main_with_args(args, &mut out);
-    (code, String::from_utf8(out).unwrap())
 }
 
 /// A record's tags, moves, result and final comment.

@@ -195,6 +195,27 @@ pub struct DraftConfig {
     pub pair: DraftPair,
 }
 
+/// The game the match plays (`-variant`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Variant {
+    /// `naviadratp`: two engines a game, White and Black.
+    Duel,
+    /// `naviadratp4`: four engines a game, one per seat (F43).
+    Four,
+}
+
+impl Variant {
+    /// The name on the command line, in the PGN `Variant` tag and in `UCI_Variant`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Duel => "naviadratp",
+            Variant::Four => "naviadratp4",
+        }
+    }
+}
+
+pub use crate::rules::DEFAULT_ROUND_LIMIT;
+
 /// Who plays whom.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum TournamentKind {
@@ -235,7 +256,11 @@ pub const RUN_ONLY_OPTIONS: [&str; 6] = [
 /// Everything a match run needs.
 #[derive(Clone, PartialEq, Debug)]
 pub struct MatchConfig {
-    /// Two or more engines.
+    /// The game played (`-variant`).
+    pub variant: Variant,
+    /// The round limit of a four-player game (`-roundlimit`, F31).
+    pub round_limit: u16,
+    /// Two or more engines; exactly four for `naviadratp4`.
     pub engines: Vec<EngineConfig>,
     /// Pairing scheme (`-tournament`).
     pub tournament: TournamentKind,
@@ -316,6 +341,7 @@ pub enum Command {
 /// The usage text of `-help`.
 pub const USAGE: &str = "\
 usage: dratp-match -engine cmd=PROG [OPTS] -engine cmd=PROG [OPTS] [-each OPTS] [MATCH OPTIONS]
+       dratp-match -variant naviadratp4 -engine … -engine … -engine … -engine … [MATCH OPTIONS]
        dratp-match -replay FILE [-catalogue FILE]
        dratp-match -merge SUMMARY.json… [SHARD.pgn…] [-pgnout FILE] [-jsonout FILE] [-partial]
 
@@ -327,7 +353,7 @@ match options:
   -tournament round-robin|gauntlet  -games N  -rounds N  -repeat  -concurrency N
   -openings file=FILE [order=sequential|random] [seed=N] [start=N]
   -forces random|singleton [seed=N]   -draft [seed=N] [navia=random|fixed] [pair=redraft|keep]
-  -catalogue FILE   -maxmoves N
+  -catalogue FILE   -maxmoves N   -variant naviadratp|naviadratp4   -roundlimit N (naviadratp4)
   -draw movenumber=N movecount=N score=CP   -resign movecount=N score=CP [twosided=true]
   -sprt elo0=E0 elo1=E1 alpha=A beta=B   -ratinginterval N
   -pgnout FILE  -jsonout FILE  -event NAME  -site NAME  -recover  -debug [FILE]  -shard K/N
@@ -606,6 +632,8 @@ fn parse_match(groups: &[(String, Vec<String>)]) -> Result<MatchConfig, CliError
     let mut each: Vec<(&str, &str)> = Vec::new();
     let mut engines_kv: Vec<Vec<(&str, &str)>> = Vec::new();
     let mut m = MatchConfig {
+        variant: Variant::Duel,
+        round_limit: DEFAULT_ROUND_LIMIT,
         engines: Vec::new(),
         tournament: TournamentKind::RoundRobin,
         games: 1,
@@ -689,18 +717,77 @@ fn parse_match(groups: &[(String, Vec<String>)]) -> Result<MatchConfig, CliError
             "-resign" => m.resign = Some(resign(f, values)?),
             "-sprt" => m.sprt = Some(sprt(f, values)?),
             "-shard" => m.shard = Some(shard(f, one_value(f, values)?)?),
+            "-variant" => {
+                m.variant = match one_value(f, values)? {
+                    "naviadratp" => Variant::Duel,
+                    "naviadratp4" => Variant::Four,
+                    v => return err(f, format!("'{v}' is not naviadratp or naviadratp4")),
+                }
+            }
+            "-roundlimit" => {
+                m.round_limit = number(f, one_value(f, values)?)?;
+                if !(1..=10_000).contains(&m.round_limit) {
+                    return err(f, format!("'{}' is not a round limit from 1 to 10000", m.round_limit));
+                }
+            }
             _ => return err(f, "unknown option (see -help)"),
         }
     }
     for own in &engines_kv {
         m.engines.push(engine_config(&each, own)?);
     }
-    check_match(&m)?;
+    if m.variant == Variant::Four {
+        // F39: the engines play the four-player game with the referee's round limit (F31).
+        for e in &mut m.engines {
+            for (name, value) in [
+                ("UCI_Variant", Variant::Four.name().to_string()),
+                ("Round Limit", m.round_limit.to_string()),
+            ] {
+                if !e.options.iter().any(|(n, _)| n == name) {
+                    e.options.insert(0, (name.to_string(), value));
+                }
+            }
+        }
+    }
+    check_match(&m, groups)?;
     Ok(m)
 }
 
+/// The options that only a two-player match has: colours, pairs, draft, score adjudication, SPRT.
+const DUEL_ONLY_OPTIONS: [&str; 8] = [
+    "-tournament",
+    "-repeat",
+    "-openings",
+    "-draft",
+    "-maxmoves",
+    "-draw",
+    "-resign",
+    "-sprt",
+];
+
+/// F43: exactly four engines, and only the options a four-player match has.
+fn check_four(m: &MatchConfig, groups: &[(String, Vec<String>)]) -> Result<(), CliError> {
+    if m.variant == Variant::Duel {
+        return match groups.iter().find(|(f, _)| f == "-roundlimit") {
+            Some((f, _)) => err(f, "needs -variant naviadratp4"),
+            None => Ok(()),
+        };
+    }
+    if m.engines.len() != 4 {
+        return err(
+            "-engine",
+            format!("naviadratp4 needs exactly four engines, got {}", m.engines.len()),
+        );
+    }
+    match groups.iter().find(|(f, _)| DUEL_ONLY_OPTIONS.contains(&f.as_str())) {
+        Some((f, _)) => err(f, "is for two-player matches; not with -variant naviadratp4"),
+        None => Ok(()),
+    }
+}
+
 /// The rules between options: engines, names, and which options combine.
-fn check_match(m: &MatchConfig) -> Result<(), CliError> {
+fn check_match(m: &MatchConfig, groups: &[(String, Vec<String>)]) -> Result<(), CliError> {
+    check_four(m, groups)?;
     if m.engines.len() < 2 {
         return err(
             "-engine",

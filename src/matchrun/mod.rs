@@ -18,6 +18,7 @@
 pub mod cli;
 pub mod draft;
 pub mod engine_proc;
+pub mod four;
 pub mod json;
 pub mod openings;
 pub mod pgn;
@@ -61,16 +62,23 @@ pub fn main_with_args(args: &[String], out: &mut dyn Write) -> i32 {
                 jsonout: jsonout.as_deref(),
                 partial,
             };
-            match summary::merge(&req, out) {
-                Ok(_) => 0,
+            let merged = summary::read_shards(&req).and_then(|shards| match shards.cfg.variant {
+                cli::Variant::Duel => summary::merge_duel(&shards, &req, out).map(|_| ()),
+                cli::Variant::Four => four::table::merge4(&shards, &req, out).map(|_| ()),
+            });
+            match merged {
+                Ok(()) => 0,
                 Err(e) => {
                     eprintln!("dratp-match: {e}");
                     1
                 }
             }
         }
-        cli::Command::Run(cfg) => match tournament::run(&cfg, out) {
-            Ok(_) => 0,
+        cli::Command::Run(cfg) => match match cfg.variant {
+            cli::Variant::Duel => tournament::run(&cfg, out).map(|_| ()),
+            cli::Variant::Four => four::table::run4(&cfg, out).map(|_| ()),
+        } {
+            Ok(()) => 0,
             Err(e) => {
                 eprintln!("dratp-match: {e}");
                 1
@@ -114,12 +122,16 @@ fn replay(file: &std::path::Path, catalogue: Option<&std::path::Path>, out: &mut
     };
     let mut bad = 0;
     for (i, g) in games.iter().enumerate() {
-        let c = pgn::replay_game(i + 1, g, cat);
+        let c = if g.tag("Variant") == Some(cli::Variant::Four.name()) {
+            four::record::replay_game4(i + 1, g, cat)
+        } else {
+            pgn::replay_game(i + 1, g, cat)
+        };
         let line = match &c.verdict {
-            Ok(s) => format!("Game {}: ok, {} plies, {s}", c.index, c.plies),
+            Ok(s) => format!("Game {}: ok, {} {}, {s}", c.index, c.plies, c.unit),
             Err(e) => {
                 bad += 1;
-                format!("Game {}: MISMATCH after {} plies: {e}", c.index, c.plies)
+                format!("Game {}: MISMATCH after {} {}: {e}", c.index, c.plies, c.unit)
             }
         };
         let _ = writeln!(out, "{line}");

@@ -5,7 +5,7 @@
 use super::cli::{OpeningOrder, OpeningsConfig};
 use crate::rules::forces::{random_force, start_position};
 use crate::rules::rng::Rng;
-use crate::rules::{parse_nfen, Catalogue, ForceRule, Position};
+use crate::rules::{parse_nfen, Catalogue, Force, ForceRule, Position};
 
 /// Read an openings file: every non-blank line not starting with `#` must be a
 /// valid NFEN of a game still in progress; errors name the line.
@@ -38,13 +38,26 @@ pub fn order_openings(mut list: Vec<Position>, cfg: &OpeningsConfig) -> Vec<Posi
     list
 }
 
-/// The random start of game pair `pair` (from 0) under `-forces … seed=S`: the
-/// first player's force is `random_force(rule, S' * 2)` and the second's
-/// `random_force(rule, S' * 2 + 1)` with `S' = S + pair`, as `draft-bench` draws
-/// them, set up by R7 with `start_position`.
+/// The `N` forces of start slot `slot` under `-forces … seed=S`: force k is
+/// `random_force(rule, S' * N + k)` with `S' = S + slot`. Two players: a game pair's
+/// forces, as `draft-bench` draws them; four: a rotation's, in seat order.
+pub fn random_forces<const N: usize>(
+    cat: &'static Catalogue,
+    rule: ForceRule,
+    seed: u64,
+    slot: usize,
+) -> Result<[Force; N], String> {
+    let s = seed.wrapping_add(slot as u64).wrapping_mul(N as u64);
+    let forces: Vec<Force> = (0..N as u64)
+        .map(|k| random_force(rule, cat, s.wrapping_add(k)).map_err(|e| format!("-forces: {e}")))
+        .collect::<Result<_, _>>()?;
+    forces
+        .try_into()
+        .map_err(|_| "-forces: wrong number of forces".to_string())
+}
+
+/// The random start of game pair `pair` (from 0): its two [`random_forces`] set up by R7 with `start_position`.
 pub fn random_start(cat: &'static Catalogue, rule: ForceRule, seed: u64, pair: usize) -> Result<Position, String> {
-    let s = seed.wrapping_add(pair as u64).wrapping_mul(2);
-    let first = random_force(rule, cat, s).map_err(|e| format!("-forces: {e}"))?;
-    let second = random_force(rule, cat, s.wrapping_add(1)).map_err(|e| format!("-forces: {e}"))?;
+    let [first, second] = random_forces::<2>(cat, rule, seed, pair)?;
     start_position(&first, &second, cat).map_err(|e| format!("-forces: {e}"))
 }

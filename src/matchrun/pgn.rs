@@ -7,7 +7,7 @@ use std::time::Duration;
 use nom::branch::alt;
 use nom::bytes::complete::{escaped_transform, is_not, tag, take_till, take_while1};
 use nom::character::complete::{char, digit1, multispace0, multispace1, none_of};
-use nom::combinator::{map, opt, recognize, value};
+use nom::combinator::{eof, map, opt, peek, recognize, value};
 use nom::sequence::{delimited, pair, preceded, separated_pair, terminated, tuple};
 use nom::IResult;
 use thiserror::Error;
@@ -22,7 +22,7 @@ pub struct PgnGame {
     pub tags: Vec<(String, String)>,
     /// The moves with their comments' score, depth and time.
     pub moves: Vec<MoveRecord>,
-    /// The result token: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    /// The result token: `1-0`, `0-1`, `1/2-1/2` or `*`; for four players `S`, `W`, `N`, `E` or `draw`.
     pub result: String,
     /// The comment just before the result (why the game ended).
     pub final_comment: Option<String>,
@@ -75,9 +75,9 @@ pub struct RecordInfo<'a> {
     pub draft: Option<DraftTags<'a>>,
 }
 
-/// A tag value with `\` and `"` escaped.
-fn quote(v: &str) -> String {
-    v.replace('\\', "\\\\").replace('"', "\\\"")
+/// One tag pair line, `[Name "value"]` with `\` and `"` escaped, and its line break.
+pub fn tag_line(name: &str, value: &str) -> String {
+    format!("[{name} \"{}\"]\n", value.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
 /// The comment after a move: `+0.12/5 0.100s` (score in hundreds, `+M3` for mates).
@@ -101,7 +101,7 @@ pub fn move_comment(m: &MoveRecord) -> String {
 /// Write one game record, ending with a blank line.
 pub fn write_game(r: &RecordInfo) -> String {
     let mut out = String::new();
-    let mut tagline = |n: &str, v: &str| out += &format!("[{n} \"{}\"]\n", quote(v));
+    let mut tagline = |n: &str, v: &str| out += &tag_line(n, v);
     tagline("Event", r.event);
     tagline("Site", r.site);
     tagline("Date", &r.date);
@@ -215,6 +215,14 @@ fn token(i: &str) -> IResult<&str, Token<'_>> {
         map(preceded(char(';'), take_till(|c| c == '\n')), |_| Token::Number),
         map(preceded(char('$'), digit1), |_| Token::Number),
         map(alt((tag("1-0"), tag("0-1"), tag("1/2-1/2"), tag("*"))), Token::Result),
+        // A four-player record ends in its Result tag's word (F43), a word of its own.
+        map(
+            terminated(
+                alt((tag("draw"), tag("S"), tag("W"), tag("N"), tag("E"))),
+                peek(alt((multispace1, eof))),
+            ),
+            Token::Result,
+        ),
         map(terminated(digit1, take_while1(|c| c == '.')), |_| Token::Number),
         map(is_not(" \t\r\n{};[]"), Token::Move),
     ))(i)
@@ -333,22 +341,32 @@ pub struct ReplayCheck {
     pub index: usize,
     /// Recorded result token.
     pub result: String,
-    /// Moves replayed.
+    /// Moves (two players) or events (four players) replayed.
     pub plies: usize,
+    /// What `plies` counts: `plies` or `events`.
+    pub unit: &'static str,
     /// `Ok(summary)` when the record agrees with the rules, `Err(problem)` otherwise.
     pub verdict: Result<String, String>,
+}
+
+impl ReplayCheck {
+    /// The check of game `index` of a record file before anything is replayed; `unit` names what is counted.
+    pub fn start(index: usize, g: &PgnGame, unit: &'static str) -> ReplayCheck {
+        ReplayCheck {
+            index,
+            result: g.result.clone(),
+            plies: 0,
+            unit,
+            verdict: Ok(String::new()),
+        }
+    }
 }
 
 /// Replay one record through the rules core and check its result: a game the
 /// rules ended must carry that result and `Termination "normal"`; any other
 /// game must still be in progress after its last move.
 pub fn replay_game(index: usize, g: &PgnGame, cat: &'static Catalogue) -> ReplayCheck {
-    let mut check = ReplayCheck {
-        index,
-        result: g.result.clone(),
-        plies: 0,
-        verdict: Ok(String::new()),
-    };
+    let mut check = ReplayCheck::start(index, g, "plies");
     let fen = g.tag("FEN").unwrap_or(START_NFEN);
     let start = match parse_nfen(fen, cat) {
         Ok(p) => p,

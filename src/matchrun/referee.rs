@@ -137,33 +137,45 @@ pub fn side_name(s: Side) -> &'static str {
     }
 }
 
-/// A played (or forfeited) game.
+/// A played (or forfeited) game with `N` engines: its moves (two players) or events
+/// (four players), its end, and what became of the engines, in side or seat order.
 #[derive(Clone, Debug)]
-pub struct GameReport {
-    /// The moves, all legal.
-    pub moves: Vec<MoveRecord>,
-    /// The end; `Termination::Unterminated` when the match stopped during it.
-    pub outcome: Outcome,
+pub struct GameReportOf<M, O, const N: usize> {
+    /// The moves or events, all legal.
+    pub moves: Vec<M>,
+    /// The end.
+    pub outcome: O,
     /// Which engines must be restarted before their next game (crashed, stalled, or
-    /// still thinking after a time forfeit), white first.
-    pub restart: [bool; 2],
-    /// Which engines crashed or stalled, white first (stops a match without `-recover`).
-    pub crashed: [bool; 2],
+    /// still thinking after a late answer).
+    pub restart: [bool; N],
+    /// Which engines crashed or stalled (stops a match without `-recover`).
+    pub crashed: [bool; N],
     /// When the game started.
     pub started: SystemTime,
 }
 
-impl GameReport {
-    /// A game lost before its first move (an engine that could not be started or
-    /// prepared, or a failed draft); `crashed` engines are also restarted.
-    pub fn forfeit(outcome: Outcome, crashed: [bool; 2]) -> GameReport {
-        GameReport {
+impl<M, O, const N: usize> GameReportOf<M, O, N> {
+    /// A game with nothing played yet that ends as `outcome` unless play goes on;
+    /// `crashed` engines are also restarted.
+    pub fn new(outcome: O, crashed: [bool; N]) -> GameReportOf<M, O, N> {
+        GameReportOf {
             moves: Vec::new(),
             outcome,
             restart: crashed,
             crashed,
             started: SystemTime::now(),
         }
+    }
+}
+
+/// A two-player game: white first; `Termination::Unterminated` when the match stopped during it.
+pub type GameReport = GameReportOf<MoveRecord, Outcome, 2>;
+
+impl GameReport {
+    /// A game lost before its first move (an engine that could not be started or
+    /// prepared, or a failed draft); `crashed` engines are also restarted.
+    pub fn forfeit(outcome: Outcome, crashed: [bool; 2]) -> GameReport {
+        GameReport::new(outcome, crashed)
     }
 }
 
@@ -183,15 +195,18 @@ pub struct GameRules<'a> {
     pub stop: &'a AtomicBool,
 }
 
-/// One side's clock state.
-struct SideClock {
-    remaining: Duration,
-    moves: u32,
+/// One engine's clock in a game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SideClock {
+    /// Time left on the clock (zero without a clock).
+    pub remaining: Duration,
+    /// Answers made, for `movestogo`.
+    pub moves: u32,
 }
 
 impl SideClock {
     /// A clock before the first move: the base time of the engine's control, none without one.
-    fn start(config: &EngineConfig) -> SideClock {
+    pub fn start(config: &EngineConfig) -> SideClock {
         SideClock {
             remaining: config.tc.map_or(Duration::ZERO, |c| c.base),
             moves: 0,
@@ -209,31 +224,53 @@ fn move_limit(rules: &GameRules, game: &Game) -> Option<Outcome> {
     })
 }
 
-/// What the engine answered to one `go`.
-enum Answer {
+/// What an engine answered to one `go`.
+pub enum Answer {
+    /// The word after the answer's keyword (`e2e3`, `B`, `5`, `yes`), when the line
+    /// arrived, and the last score and depth its `info` lines reported.
     Move {
+        /// The answer.
         text: String,
+        /// When the reader thread received the line.
         at: Instant,
+        /// The last score reported.
         score: Option<EngineScore>,
+        /// The last depth reported.
         depth: Option<u32>,
     },
-    Failed(Termination, String, bool),
+    /// No usable answer.
+    Failed(Failure),
+}
+
+/// Why an engine gave no usable answer.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Failure {
+    /// How a two-player game records it.
+    pub termination: Termination,
+    /// What the engine did, after its side's name: `disconnects`.
+    pub what: String,
+    /// Whether it crashed or stalled (it is restarted).
+    pub dead: bool,
+}
+
+impl Failure {
+    fn new(termination: Termination, what: String, dead: bool) -> Failure {
+        Failure {
+            termination,
+            what,
+            dead,
+        }
+    }
 }
 
 /// Play one game; `engines[0]` has the first move's side `w` (white), `engines[1]` black.
 pub fn play_game(rules: &GameRules, engines: [&mut EngineProc; 2]) -> GameReport {
-    let started = SystemTime::now();
-    let mut report = GameReport {
-        moves: Vec::new(),
-        outcome: Outcome {
-            winner: None,
-            termination: Termination::Unterminated,
-            reason: String::new(),
-        },
-        restart: [false; 2],
-        crashed: [false; 2],
-        started,
+    let unfinished = Outcome {
+        winner: None,
+        termination: Termination::Unterminated,
+        reason: String::new(),
     };
+    let mut report = GameReport::new(unfinished, [false; 2]);
     for side in Side::BOTH {
         if let Err(e) = engines[side.index()].new_game() {
             let mut crashed = [false; 2];
@@ -277,7 +314,14 @@ pub fn play_game(rules: &GameRules, engines: [&mut EngineProc; 2]) -> GameReport
         );
         let (text, at, score, depth, sent) = match answer {
             (Answer::Move { text, at, score, depth }, sent) => (text, at, score, depth, sent),
-            (Answer::Failed(termination, what, dead), _) => {
+            (
+                Answer::Failed(Failure {
+                    termination,
+                    what,
+                    dead,
+                }),
+                _,
+            ) => {
                 report.restart[i] = true;
                 report.crashed[i] = dead;
                 report.outcome = Outcome {
@@ -396,24 +440,30 @@ pub fn go_line(
     side: Side,
 ) -> String {
     let me = if side == Side::White { white } else { black };
-    let mut go = String::from("go");
+    let inc = |c: &EngineConfig| c.tc.map_or(0, |t| t.inc.as_millis());
+    let names = match me.proto {
+        Proto::Uci => ["wtime", "btime", "winc", "binc"],
+        Proto::Ugi => ["p1time", "p2time", "p1inc", "p2inc"],
+    };
+    let values = [
+        remaining[0].as_millis(),
+        remaining[1].as_millis(),
+        inc(white),
+        inc(black),
+    ];
+    let clocks: Vec<(&str, u128)> = names.into_iter().zip(values).collect();
+    format!("go{}", go_limits(me, &clocks, moves_made))
+}
+
+/// The limits of a `go` for the engine `me`: the clock fields (`wtime 60000 …`) and
+/// `movestogo` when it has a clock, or `movetime`, then any depth or node limit.
+/// `moves_made` counts its answers so far. Each part starts with a space.
+pub fn go_limits(me: &EngineConfig, clocks: &[(&str, u128)], moves_made: u32) -> String {
+    let mut go = String::new();
     if let Some(tc) = me.tc {
-        let inc = |c: &EngineConfig| c.tc.map_or(0, |t| t.inc.as_millis());
-        let names = match me.proto {
-            Proto::Uci => ["wtime", "btime", "winc", "binc"],
-            Proto::Ugi => ["p1time", "p2time", "p1inc", "p2inc"],
-        };
-        go += &format!(
-            " {} {} {} {} {} {} {} {}",
-            names[0],
-            remaining[0].as_millis(),
-            names[1],
-            remaining[1].as_millis(),
-            names[2],
-            inc(white),
-            names[3],
-            inc(black)
-        );
+        for (name, value) in clocks {
+            go += &format!(" {name} {value}");
+        }
         if let Some(m) = tc.moves {
             go += &format!(" movestogo {}", m - moves_made % m);
         }
@@ -431,7 +481,7 @@ pub fn go_line(
 
 /// How long to wait for `bestmove`: the clock plus margin, the move time plus
 /// margin, or the stall limit for searches bounded only by depth or nodes.
-fn deadline_for(c: &EngineConfig, clock: &SideClock) -> Duration {
+pub fn deadline_for(c: &EngineConfig, clock: &SideClock) -> Duration {
     if c.tc.is_some() {
         clock.remaining + c.margin
     } else if let Some(st) = c.st {
@@ -442,7 +492,7 @@ fn deadline_for(c: &EngineConfig, clock: &SideClock) -> Duration {
 }
 
 /// `Some(description)` when a move that took `elapsed` broke the time limit.
-fn overstep(c: &EngineConfig, clock: &SideClock, elapsed: Duration) -> Option<String> {
+pub fn overstep(c: &EngineConfig, clock: &SideClock, elapsed: Duration) -> Option<String> {
     let limit = if c.tc.is_some() { clock.remaining } else { c.st? };
     (elapsed > limit + c.margin).then(|| {
         format!(
@@ -454,7 +504,8 @@ fn overstep(c: &EngineConfig, clock: &SideClock, elapsed: Duration) -> Option<St
     })
 }
 
-fn advance_clock(c: &EngineConfig, clock: &mut SideClock, elapsed: Duration) {
+/// Charge an answer's time to the clock and add the increment (and a new period's time).
+pub fn advance_clock(c: &EngineConfig, clock: &mut SideClock, elapsed: Duration) {
     let Some(tc) = c.tc else { return };
     clock.remaining = clock.remaining.saturating_sub(elapsed) + tc.inc;
     clock.moves += 1;
@@ -466,45 +517,55 @@ fn advance_clock(c: &EngineConfig, clock: &mut SideClock, elapsed: Duration) {
 /// Send the position and `go`, then read until `bestmove`; returns the answer and
 /// the moment `go` was written (the clock starts then).
 fn ask(e: &mut EngineProc, start_nfen: &str, moves: &[String], go: &str, wait: Duration) -> (Answer, Instant) {
-    let position = if moves.is_empty() {
-        format!("position fen {start_nfen}")
-    } else {
-        format!("position fen {start_nfen} moves {}", moves.join(" "))
-    };
-    let now = Instant::now();
-    let failed = |e: EngineError, sent: Instant| match e {
-        EngineError::Timeout(..) => (
-            Answer::Failed(
-                Termination::TimeForfeit,
-                format!("loses on time (no move within {} ms)", wait.as_millis()),
-                false,
-            ),
-            sent,
-        ),
-        other => (Answer::Failed(Termination::Abandoned, failure_text(&other), true), sent),
-    };
-    if let Err(err) = e.send(&position) {
-        return failed(err, now);
+    match send_go(e, &position_line(start_nfen, moves), go) {
+        Ok(sent) => (read_answer(e, sent, wait, "bestmove"), sent),
+        Err(failed) => (Answer::Failed(failed), Instant::now()),
     }
-    let sent = match e.send(go) {
-        Ok(at) => at,
-        Err(err) => return failed(err, now),
-    };
+}
+
+/// `position fen <start> [moves <m1> <m2> …]`.
+pub fn position_line(start: &str, moves: &[String]) -> String {
+    if moves.is_empty() {
+        format!("position fen {start}")
+    } else {
+        format!("position fen {start} moves {}", moves.join(" "))
+    }
+}
+
+/// Send a position and a `go`; returns the moment `go` was written (the engine's clock
+/// starts then), or the failure of an engine that is gone.
+pub fn send_go(e: &mut EngineProc, position: &str, go: &str) -> Result<Instant, Failure> {
+    let gone = |err: EngineError| Failure::new(Termination::Abandoned, failure_text(&err), true);
+    e.send(position).map_err(gone)?;
+    e.send(go).map_err(gone)
+}
+
+/// Read the engine's lines until its answer to the `go` written at `sent`: the line
+/// starting with `keyword` (`bestmove`, or `bestdeclare`, `bestbid`, `bestpromise` in
+/// four-player games), waiting through `wait`. Another `best…` line is an infraction.
+pub fn read_answer(e: &mut EngineProc, sent: Instant, wait: Duration, keyword: &str) -> Answer {
+    let what = if keyword == "bestmove" { "move" } else { "answer" };
+    let ms = wait.as_millis();
     // Wait through the last whole millisecond of the limit (see the charging in `play_game`).
     let deadline = sent + wait + Duration::from_millis(1);
     let untimed = e.config().tc.is_none() && e.config().st.is_none();
     let (mut score, mut depth) = (None, None);
     loop {
-        let (at, line) = match e.recv(deadline, "bestmove") {
+        let failed = |termination, reason: String, dead| Answer::Failed(Failure::new(termination, reason, dead));
+        let (at, line) = match e.recv(deadline, keyword) {
             Ok(x) => x,
             Err(EngineError::Timeout(_, _)) if untimed => {
-                let ms = wait.as_millis();
-                return (
-                    Answer::Failed(Termination::Abandoned, format!("stalls (no move within {ms} ms)"), true),
-                    sent,
+                return failed(
+                    Termination::Abandoned,
+                    format!("stalls (no {what} within {ms} ms)"),
+                    true,
                 );
             }
-            Err(err) => return failed(err, sent),
+            Err(EngineError::Timeout(_, _)) => {
+                let reason = format!("loses on time (no {what} within {ms} ms)");
+                return failed(Termination::TimeForfeit, reason, false);
+            }
+            Err(other) => return failed(Termination::Abandoned, failure_text(&other), true),
         };
         let mut words = line.split_whitespace();
         match words.next() {
@@ -513,26 +574,29 @@ fn ask(e: &mut EngineProc, start_nfen: &str, moves: &[String], go: &str, wait: D
                 score = s.or(score);
                 depth = d.or(depth);
             }
-            Some("bestmove") => {
+            Some(w) if w == keyword => {
                 return match words.next() {
-                    Some(text) => (
-                        Answer::Move {
-                            text: text.to_string(),
-                            at,
-                            score,
-                            depth,
-                        },
-                        sent,
-                    ),
-                    None => (
-                        Answer::Failed(
-                            Termination::RulesInfraction,
-                            "sends bestmove without a move".to_string(),
-                            false,
-                        ),
-                        sent,
-                    ),
+                    Some(text) => Answer::Move {
+                        text: text.to_string(),
+                        at,
+                        score,
+                        depth,
+                    },
+                    None => {
+                        let reason = format!(
+                            "sends {keyword} without a{}",
+                            if what == "move" { " move" } else { "n answer" }
+                        );
+                        failed(Termination::RulesInfraction, reason, false)
+                    }
                 };
+            }
+            Some(w) if w.starts_with("best") => {
+                return failed(
+                    Termination::RulesInfraction,
+                    format!("answers {w} where {keyword} is due"),
+                    false,
+                );
             }
             _ => {}
         }

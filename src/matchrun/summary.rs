@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::cli::{parse_args, Command, MatchConfig};
+use super::cli::{parse_args, Command, MatchConfig, Variant};
 use super::json::Json;
 use super::referee::{Outcome, Termination};
 use super::standings::{FinishedGame, PlayerStats, Standings, Summary};
@@ -92,6 +92,21 @@ fn wdl_json(w: Wdl) -> Vec<(&'static str, Json)> {
     ]
 }
 
+/// The fields that open every summary: the event, the arguments that define the games,
+/// the shard (`[1, 1]` for a whole run) and the games of the whole run (`-merge` reads them).
+pub fn run_fields(cfg: &MatchConfig, scheduled: usize) -> Vec<(&'static str, Json)> {
+    let shard = cfg.shard.map_or([1, 1], |s| [s.index, s.count]);
+    vec![
+        ("event", Json::str(cfg.event.clone())),
+        (
+            "arguments",
+            Json::Arr(cfg.arguments.iter().map(|a| Json::str(a.clone())).collect()),
+        ),
+        ("shard", Json::Arr(shard.iter().map(|&v| Json::Int(v.into())).collect())),
+        ("games_scheduled", Json::Int(scheduled as i64)),
+    ]
+}
+
 /// The `-jsonout` document.
 pub fn summary_json(cfg: &MatchConfig, s: &Summary) -> Json {
     let name = |i: usize| Json::str(s.players[i].name.clone());
@@ -136,26 +151,9 @@ pub fn summary_json(cfg: &MatchConfig, s: &Summary) -> Json {
             Json::obj(f)
         })
         .collect();
-    let mut doc = vec![
-        ("event", Json::str(cfg.event.clone())),
-        (
-            "arguments",
-            Json::Arr(cfg.arguments.iter().map(|a| Json::str(a.clone())).collect()),
-        ),
-        (
-            "shard",
-            Json::Arr(
-                cfg.shard
-                    .map_or([1, 1], |s| [s.index, s.count])
-                    .iter()
-                    .map(|&v| Json::Int(v.into()))
-                    .collect(),
-            ),
-        ),
-        ("games_scheduled", Json::Int(s.scheduled as i64)),
-        ("players", Json::Arr(players)),
-        ("games", Json::Arr(games)),
-    ];
+    let mut doc = run_fields(cfg, s.scheduled);
+    doc.push(("players", Json::Arr(players)));
+    doc.push(("games", Json::Arr(games)));
     if s.players.len() == 2 {
         doc.push((
             "pentanomial",
@@ -232,10 +230,23 @@ pub struct MergeRequest<'a> {
     pub partial: bool,
 }
 
-/// `-merge`: check that the summaries are the shards of one run, count their games in
-/// game-number order (as one run with `-concurrency 1` would, stopping where its SPRT
-/// would), print the result block and write the merged records and summary.
-pub fn merge(req: &MergeRequest, out: &mut dyn Write) -> Result<Summary, String> {
+/// The shards of one run, as `-merge` reads them: their summaries and records, checked
+/// to belong together, and the run's configuration from their arguments.
+pub struct Shards {
+    /// Each shard's summary document, with its file name.
+    pub docs: Vec<(String, Json)>,
+    /// Game records by game number (`Round` tag), from the record files given.
+    pub records: Vec<(u32, String)>,
+    /// The shards merged (K of each K/N), ascending.
+    pub merged: Vec<u32>,
+    /// N.
+    pub count: u32,
+    /// The run's configuration.
+    pub cfg: MatchConfig,
+}
+
+/// Read the files of `-merge` and check that the summaries are the shards of one run.
+pub fn read_shards(req: &MergeRequest) -> Result<Shards, String> {
     let mut shards: Vec<ShardSummary> = Vec::new();
     let mut records: Vec<(u32, String)> = Vec::new();
     for f in req.files {
@@ -251,28 +262,94 @@ pub fn merge(req: &MergeRequest, out: &mut dyn Write) -> Result<Summary, String>
         Ok(Command::Run(c)) => *c,
         _ => return Err(format!("-merge: {}: its arguments are not a match", shards[0].file)),
     };
-    let standings = count_games(&cfg, &shards)?;
-    let summary = standings.into_summary();
-    let count = shards[0].shard[1];
-    let _ = writeln!(
-        out,
-        "Merged {} of {count} shards: {} games",
-        merged.len(),
-        summary.games.len()
-    );
-    let _ = writeln!(out, "{}", results_block(&cfg, &summary));
-    let _ = writeln!(out, "Finished match");
-    if let Some(path) = req.pgnout {
-        write_records(path, &summary, &records)?;
+    Ok(Shards {
+        count: shards[0].shard[1],
+        docs: shards.into_iter().map(|s| (s.file, s.doc)).collect(),
+        records,
+        merged,
+        cfg,
+    })
+}
+
+impl Shards {
+    /// The `id name` an engine sent, from the first summary that has it.
+    pub fn id_name(&self, name: &str) -> Option<String> {
+        self.docs.iter().find_map(|(_, doc)| {
+            let players = doc.get("players")?.as_array()?;
+            let p = players
+                .iter()
+                .find(|p| p.get("name").and_then(Json::as_str) == Some(name))?;
+            p.get("id_name")?.as_str().map(str::to_string)
+        })
     }
-    if let Some(path) = req.jsonout {
-        let mut doc = summary_json(&cfg, &summary);
-        if let Json::Obj(fields) = &mut doc {
-            let list = merged.iter().map(|&k| Json::Int(k.into())).collect();
-            fields.insert(3, ("merged_shards".to_string(), Json::Arr(list)));
+
+    /// The first reason a shard gives for stopping early.
+    pub fn stopped(&self) -> Option<String> {
+        self.docs
+            .iter()
+            .find_map(|(_, doc)| doc.get("stopped")?.as_str().map(str::to_string))
+    }
+
+    /// Print the merged result block, then write the merged records (game-number order) and summary.
+    pub fn finish(
+        &self,
+        req: &MergeRequest,
+        out: &mut dyn Write,
+        games: usize,
+        block: &str,
+        numbers: Vec<u32>,
+        doc: Json,
+    ) -> Result<(), String> {
+        let _ = writeln!(
+            out,
+            "Merged {} of {} shards: {games} games",
+            self.merged.len(),
+            self.count
+        );
+        let _ = writeln!(out, "{block}");
+        let _ = writeln!(out, "Finished match");
+        if let Some(path) = req.pgnout {
+            write_records(path, numbers, &self.records)?;
         }
-        std::fs::write(path, doc.pretty()).map_err(|e| format!("-jsonout: {}: {e}", path.display()))?;
+        if let Some(path) = req.jsonout {
+            let mut doc = doc;
+            if let Json::Obj(fields) = &mut doc {
+                let list = self.merged.iter().map(|&k| Json::Int(k.into())).collect();
+                fields.insert(3, ("merged_shards".to_string(), Json::Arr(list)));
+            }
+            std::fs::write(path, doc.pretty()).map_err(|e| format!("-jsonout: {}: {e}", path.display()))?;
+        }
+        Ok(())
     }
+}
+
+/// `-merge` of a two-player run: check that the summaries are the shards of one run,
+/// count their games in game-number order (as one run with `-concurrency 1` would,
+/// stopping where its SPRT would), print the result block and write the merged records
+/// and summary.
+pub fn merge(req: &MergeRequest, out: &mut dyn Write) -> Result<Summary, String> {
+    let shards = read_shards(req)?;
+    if shards.cfg.variant != Variant::Duel {
+        return Err("-merge: these are shards of a four-player run".to_string());
+    }
+    merge_duel(&shards, req, out)
+}
+
+/// The two-player part of `-merge`, once the shards are read.
+pub fn merge_duel(shards: &Shards, req: &MergeRequest, out: &mut dyn Write) -> Result<Summary, String> {
+    let cfg = &shards.cfg;
+    let standings = count_games(cfg, shards)?;
+    let summary = standings.into_summary();
+    let numbers = summary.games.iter().map(|g| g.job.number).collect();
+    let doc = summary_json(cfg, &summary);
+    shards.finish(
+        req,
+        out,
+        summary.games.len(),
+        &results_block(cfg, &summary),
+        numbers,
+        doc,
+    )?;
     Ok(summary)
 }
 
@@ -316,28 +393,15 @@ fn check_shards(shards: &[ShardSummary], partial: bool) -> Result<Vec<u32>, Stri
 }
 
 /// Every shard's games counted in game-number order, up to an SPRT decision.
-fn count_games(cfg: &MatchConfig, shards: &[ShardSummary]) -> Result<Standings, String> {
+fn count_games(cfg: &MatchConfig, shards: &Shards) -> Result<Standings, String> {
     let (jobs, _) = schedule(cfg.engines.len(), cfg.tournament, cfg.games, cfg.rounds, cfg.repeat);
     let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
-    let id_names = names
-        .iter()
-        .map(|n| {
-            shards.iter().find_map(|s| {
-                let players = s.doc.get("players")?.as_array()?;
-                let p = players
-                    .iter()
-                    .find(|p| p.get("name").and_then(Json::as_str) == Some(n))?;
-                p.get("id_name")?.as_str().map(str::to_string)
-            })
-        })
-        .collect();
+    let id_names = names.iter().map(|n| shards.id_name(n)).collect();
     let mut games = Vec::new();
-    for s in shards {
-        let list = s.doc.get("games").and_then(Json::as_array).unwrap_or_default();
+    for (file, doc) in &shards.docs {
+        let list = doc.get("games").and_then(Json::as_array).unwrap_or_default();
         for g in list {
-            games.push(
-                finished_game(g, &jobs, &names).ok_or_else(|| format!("-merge: {}: a game is malformed", s.file))?,
-            );
+            games.push(finished_game(g, &jobs, &names).ok_or_else(|| format!("-merge: {file}: a game is malformed"))?);
         }
     }
     games.sort_by_key(|g| g.job.number);
@@ -350,10 +414,7 @@ fn count_games(cfg: &MatchConfig, shards: &[ShardSummary]) -> Result<Standings, 
         }
     }
     if standings.summary().stopped.is_none() {
-        if let Some(why) = shards
-            .iter()
-            .find_map(|s| s.doc.get("stopped")?.as_str().map(str::to_string))
-        {
+        if let Some(why) = shards.stopped() {
             standings.stop(why);
         }
     }
@@ -422,9 +483,8 @@ fn split_records(text: &str) -> Result<Vec<(u32, String)>, String> {
 }
 
 /// The counted games' records in game-number order.
-fn write_records(path: &Path, summary: &Summary, records: &[(u32, String)]) -> Result<(), String> {
+fn write_records(path: &Path, mut numbers: Vec<u32>, records: &[(u32, String)]) -> Result<(), String> {
     let mut text = String::new();
-    let mut numbers: Vec<u32> = summary.games.iter().map(|g| g.job.number).collect();
     numbers.sort_unstable();
     for n in numbers {
         let (_, rec) = records

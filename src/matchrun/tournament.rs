@@ -9,8 +9,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crossbeam_channel::Receiver;
-
 use super::cli::{DraftConfig, DraftPair, EngineConfig, MatchConfig, TournamentKind};
 use super::draft::{failure_reason, ids_text, pair_navias, pair_pool, run_draft, DraftFailure, DraftOutcome};
 use super::engine_proc::{EngineProc, IoLog};
@@ -19,7 +17,7 @@ use super::pgn::{write_game, RecordInfo};
 use super::referee::{start_failure_text, GameReport, Outcome, Termination};
 use super::standings::{FinishedGame, Standings};
 use super::summary::{results_block, summary_json};
-use super::worker::{self, two_mut, Msg, Scheduled, Shared};
+use super::worker::{run_games, two_mut, Duel, Msg, Scheduled};
 use crate::rules::forces::start_position;
 use crate::rules::{nfen, Catalogue, Force, Position, Side};
 
@@ -294,16 +292,21 @@ pub struct Prepared {
     pub pgn: Option<File>,
 }
 
-/// Everything a run does before its first game: load the catalogue, schedule, start
-/// each engine once (its `id name`; drafts), and give every game its start.
-pub fn prepare(cfg: &MatchConfig) -> Result<Prepared, String> {
-    let cat = super::load_catalogue(cfg.catalogue.as_deref())?;
-    let (all, slots) = schedule(cfg.engines.len(), cfg.tournament, cfg.games, cfg.rounds, cfg.repeat);
-    let total = all.len();
-    let jobs: Vec<Job> = all
-        .into_iter()
-        .filter(|j| cfg.shard.is_none_or(|s| s.holds(j.slot)))
-        .collect();
+/// The engines of a run, each started once before the first game, and the `-debug` log.
+pub struct Lineup {
+    /// The engines' settings.
+    pub configs: Vec<Arc<EngineConfig>>,
+    /// Each engine's `id name`, from its first start.
+    pub id_names: Vec<Option<String>>,
+    /// The started engines (`None`: could not be started, with `-recover`).
+    pub procs: Vec<Option<EngineProc>>,
+    /// The `-debug` log.
+    pub log: Option<Arc<IoLog>>,
+}
+
+/// Open the `-debug` log and start every engine once: its `id name`, and a failure
+/// before the first game for an engine that cannot even start (unless `-recover`).
+pub fn start_lineup(cfg: &MatchConfig) -> Result<Lineup, String> {
     let log = match &cfg.debug {
         None => None,
         Some(None) => Some(IoLog::new(Box::new(std::io::stderr()))),
@@ -335,6 +338,44 @@ pub fn prepare(cfg: &MatchConfig) -> Result<Prepared, String> {
             Err(e) => return Err(format!("engine '{}': {e}", c.name)),
         }
     }
+    Ok(Lineup {
+        configs,
+        id_names,
+        procs,
+        log,
+    })
+}
+
+/// The `-pgnout` file, opened for appending.
+pub fn open_records(cfg: &MatchConfig) -> Result<Option<File>, String> {
+    cfg.pgnout
+        .as_ref()
+        .map(|p| {
+            OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .map_err(|e| format!("-pgnout: {}: {e}", p.display()))
+        })
+        .transpose()
+}
+
+/// Everything a run does before its first game: load the catalogue, schedule, start
+/// each engine once (its `id name`; drafts), and give every game its start.
+pub fn prepare(cfg: &MatchConfig) -> Result<Prepared, String> {
+    let cat = super::load_catalogue(cfg.catalogue.as_deref())?;
+    let (all, slots) = schedule(cfg.engines.len(), cfg.tournament, cfg.games, cfg.rounds, cfg.repeat);
+    let total = all.len();
+    let jobs: Vec<Job> = all
+        .into_iter()
+        .filter(|j| cfg.shard.is_none_or(|s| s.holds(j.slot)))
+        .collect();
+    let Lineup {
+        configs,
+        id_names,
+        mut procs,
+        log,
+    } = start_lineup(cfg)?;
     let starts: Vec<JobStart> = match &cfg.draft {
         Some(d) => draft_starts(d, cat, &jobs, &configs, &mut procs, &log)?,
         None => {
@@ -347,16 +388,7 @@ pub fn prepare(cfg: &MatchConfig) -> Result<Prepared, String> {
     for e in procs.into_iter().flatten() {
         e.quit();
     }
-    let pgn = match &cfg.pgnout {
-        Some(p) => Some(
-            OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(p)
-                .map_err(|e| format!("-pgnout: {}: {e}", p.display()))?,
-        ),
-        None => None,
-    };
+    let pgn = open_records(cfg)?;
     let games = jobs
         .into_iter()
         .zip(starts)
@@ -376,45 +408,34 @@ pub fn prepare(cfg: &MatchConfig) -> Result<Prepared, String> {
 /// Run the whole match, printing progress and results to `out` in cutechess-cli's form.
 pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
     let mut p = prepare(cfg)?;
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if cfg.concurrency > cores {
-        // One engine thinks at a time in a game: more games than cores makes engines share CPU and lose time.
-        eprintln!(
-            "dratp-match: warning: -concurrency {} plays more games at once than the {cores} cores can run",
-            cfg.concurrency
-        );
-    }
-    let games = Arc::new(std::mem::take(&mut p.games));
-    let shared = Shared {
-        games: games.clone(),
+    warn_concurrency(cfg.concurrency, 1);
+    let stop = Arc::new(AtomicBool::new(false));
+    let table = Arc::new(Duel {
+        games: std::mem::take(&mut p.games),
         configs: p.configs.clone(),
         log: p.log.clone(),
-        stop: Arc::new(AtomicBool::new(false)),
+        stop: stop.clone(),
         cfg: Arc::new(cfg.clone()),
-    };
-    let (queue_tx, queue) = crossbeam_channel::unbounded::<usize>();
-    for i in 0..games.len() {
-        queue_tx.send(i).expect("the job queue is open");
-    }
-    drop(queue_tx);
-    let (msg_tx, msg_rx) = crossbeam_channel::unbounded::<Msg>();
-    let workers = worker::spawn(cfg.concurrency.min(games.len()).max(1), &shared, &queue, &msg_tx);
-    drop(msg_tx);
+    });
     let names: Vec<String> = p.configs.iter().map(|c| c.name.clone()).collect();
     let mut standings = Standings::new(&names, std::mem::take(&mut p.id_names), cfg.sprt, p.total);
-    let failure = Counter {
+    let mut counter = Counter {
         cfg,
         prepared: &mut p,
-        games: &games,
+        games: &table.games,
         names: &names,
-        stop: &shared.stop,
+        stop: &stop,
         out,
-    }
-    .count_all(&msg_rx, &mut standings);
-    for w in workers {
-        let _ = w.join();
-    }
-    if let Some(e) = failure {
+        failure: None,
+    };
+    run_games(
+        table.clone(),
+        &counter.prepared.configs.clone(),
+        cfg.concurrency,
+        &stop,
+        |msg| counter.on_msg(msg, &mut standings),
+    );
+    if let Some(e) = counter.failure {
         return Err(e);
     }
     say(out, &results_block(cfg, standings.summary()));
@@ -425,6 +446,18 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
             .map_err(|e| format!("-jsonout: {}: {e}", path.display()))?;
     }
     Ok(summary)
+}
+
+/// Warn when `-concurrency` games, each keeping `thinking` engines busy at once, need more cores than there are.
+pub fn warn_concurrency(concurrency: usize, thinking: usize) {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if concurrency * thinking > cores {
+        // Engines that share a core lose time on their clocks.
+        eprintln!(
+            "dratp-match: warning: -concurrency {concurrency} needs {} cores ({thinking} per game), the machine has {cores}",
+            concurrency * thinking
+        );
+    }
 }
 
 /// Print one line; output is best effort: a closed stdout must not leave engines running.
@@ -442,34 +475,35 @@ struct Counter<'a> {
     names: &'a [String],
     stop: &'a AtomicBool,
     out: &'a mut dyn Write,
+    /// A failure that ends the run (a record that cannot be written).
+    failure: Option<String>,
 }
 
 impl Counter<'_> {
-    /// Count every finished game until the workers are done; returns a failure that ends the run.
-    fn count_all(&mut self, rx: &Receiver<Msg>, standings: &mut Standings) -> Option<String> {
-        let mut failure = None;
-        for msg in rx.iter() {
-            let stopped = self.stop.load(Ordering::SeqCst);
-            match msg {
-                Msg::Started(job) if !stopped => {
-                    let [w, b] = job.players;
-                    let line = format!(
-                        "Started game {} of {} ({} vs {})",
-                        job.number, self.prepared.total, self.names[w], self.names[b]
-                    );
-                    say(self.out, &line);
-                }
-                Msg::Finished(job, report) if !stopped && report.outcome.termination != Termination::Unterminated => {
-                    if let Err(e) = self.count(job, &report, standings) {
-                        // Stop cleanly: the workers finish and their engines quit before the error is returned.
-                        failure = Some(e);
-                        self.stop.store(true, Ordering::SeqCst);
-                    }
-                }
-                _ => {}
-            }
+    /// One message of the workers: print a start, count a finished game.
+    fn on_msg(&mut self, msg: Msg<GameReport>, standings: &mut Standings) {
+        if self.stop.load(Ordering::SeqCst) {
+            return;
         }
-        failure
+        match msg {
+            Msg::Started(index) => {
+                let job = self.games[index].job;
+                let [w, b] = job.players;
+                let line = format!(
+                    "Started game {} of {} ({} vs {})",
+                    job.number, self.prepared.total, self.names[w], self.names[b]
+                );
+                say(self.out, &line);
+            }
+            Msg::Finished(index, report) if report.outcome.termination != Termination::Unterminated => {
+                if let Err(e) = self.count(self.games[index].job, &report, standings) {
+                    // Stop cleanly: the workers finish and their engines quit before the error is returned.
+                    self.failure = Some(e);
+                    self.stop.store(true, Ordering::SeqCst);
+                }
+            }
+            Msg::Finished(..) => {}
+        }
     }
 
     /// One finished game: its lines, its record, the standings, and whether to stop.
