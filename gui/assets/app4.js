@@ -567,7 +567,12 @@ function recordText() {
   }
   tags.Result = resultTag4(result);
   tags.Variant = "naviadratp4";
-  if (four.start.startsWith("fen ")) tags.FEN = four.start.slice(4);
+  if (four.start.startsWith("fen ")) {
+    tags.FEN = four.start.slice(4);
+    tags.SetUp = "1";
+  }
+  // As dratp-match writes it, so that its -replay ends the game where this one ended (F31).
+  tags.RoundLimit = String(four.roundLimit);
   if (result) {
     tags.Ranking = four.current.ranking;
     if (result.termination) tags.Termination = result.termination;
@@ -595,6 +600,8 @@ async function loadRecord(text, index = 0) {
   }
   await activate();
   four.seats = Object.fromEntries(SEATS.map((s) => [s, { kind: "human", engine: 0, skill: 20, movetime: 300 }]));
+  four.roundLimit = Math.max(1, Math.min(10000, Number(g.tags.RoundLimit) || 200));
+  $("four-roundlimit").value = String(four.roundLimit);
   const ok = await newGame(g.tags.FEN ? `fen ${g.tags.FEN}` : "startpos", g.moves);
   if (!ok) return false;
   // The record's Result tag is checked against the engine's verdict at its last event.

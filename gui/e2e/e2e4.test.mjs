@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT, ENGINE, SHOTS, skipReason, Referee, startGui, openPage, clickOn, seeded } from "./harness.mjs";
+import { ROOT, ENGINE, MATCH, SHOTS, skipReason, Referee, startGui, openPage, clickOn, seeded } from "./harness.mjs";
 import { atomsOf, CROSS } from "../assets/entry.js";
 
 /** Whether the release engine plays naviadratp4 (F39). */
@@ -330,6 +330,7 @@ test("records: a four-player game saved, loaded and replayed event by event", { 
   assert.match(text, /\[Result "(S|W|N|E|draw)"\]/);
   assert.match(text, new RegExp(`\\[Ranking "${played.ranking}"\\]`));
   assert.match(text, /\n1\. d:\S+ b:\S+/, "one round per line after its number");
+  assert.match(text, /\[RoundLimit "3"\]/);
   const dir = mkdtempSync(join(tmpdir(), "dratp-pgn4-"));
   const file = join(dir, "four.pgn");
   writeFileSync(file, text);
@@ -352,6 +353,10 @@ test("records: a four-player game saved, loaded and replayed event by event", { 
   }
   assert.equal(await page.evaluate(() => window.dratp4.recordText()), text.replace(/\[(South|West|North|East) "[^"]+"\]/g, '[$1 "human"]'),
     "saved again, the record is the same but for who played");
+  // dratp-match replays it: every event legal, the same Result, Termination and Ranking (F43).
+  const replay = spawnSync(MATCH, ["-replay", file], { encoding: "utf8" });
+  assert.equal(replay.status, 0, replay.stdout + replay.stderr);
+  assert.match(replay.stdout, /1 ok, 0 mismatched/);
   rmSync(dir, { recursive: true, force: true });
 });
 
