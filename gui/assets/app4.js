@@ -60,11 +60,27 @@ function errorOf(out) {
   return e ? e.slice("info string error: ".length) : null;
 }
 
+let boardQueue = Promise.resolve();
+
+/**
+ * Runs `f` after every earlier request to the board engine: its replies are read up to `readyok`, so two requests
+ * in flight at once (a click on the events list while a game loads) would read each other's lines.
+ */
+function serial(f) {
+  const run = boardQueue.then(f, f);
+  boardQueue = run.catch(() => {});
+  return run;
+}
+
 /**
  * Asks the board engine for the position after `n` events: its NFEN4, phase, deciding seats, result and ranking,
  * and each seat's choices (`legal seat <x>`; in phase `a` the actor's actions). Throws the engine's error line.
  */
-async function fetchPosition(n) {
+function fetchPosition(n) {
+  return serial(() => askPosition(n));
+}
+
+async function askPosition(n) {
   const board = four.ctx.board;
   const out = await board.query([positionLine(n), "d", "query phase", "query seats", "query result", "query ranking"]);
   const error = errorOf(out);
@@ -480,7 +496,7 @@ function stopPlayers() {
 
 /** Switches the board engine to the four-player variant with the round limit; throws its refusal. */
 async function boardToFour() {
-  const out = await four.ctx.board.query(["setoption name UCI_Variant value naviadratp4", `setoption name Round Limit value ${four.roundLimit}`]);
+  const out = await serial(() => four.ctx.board.query(["setoption name UCI_Variant value naviadratp4", `setoption name Round Limit value ${four.roundLimit}`]));
   const error = errorOf(out);
   if (error) throw new Error(`the engine does not play four-player games: ${error}`);
 }

@@ -8,7 +8,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, ENGINE, MATCH, SHOTS, skipReason, Referee, startGui, openPage, clickOn, seeded } from "./harness.mjs";
@@ -336,8 +336,10 @@ test("records: a four-player game saved, loaded and replayed event by event", { 
   writeFileSync(file, text);
   const input = await page.$("#pgn4-load");
   await input.uploadFile(file);
-  await page.waitForFunction((n) => window.dratp4.four.events.length === n && window.dratp4.four.view === 0 &&
-    document.querySelector("#cross").dataset.view === "0", { timeout: 30000 }, played.events.length);
+  await page.waitForFunction((n) => {
+    const f = window.dratp4.four;
+    return !f.loading && !f.fetching && f.events.length === n && f.view === 0 && document.querySelector("#cross").dataset.view === "0";
+  }, { timeout: 30000 }, played.events.length);
   const loaded = await gameState();
   assert.deepEqual(loaded.events, played.events);
   assert.doesNotMatch(await page.$eval("#log", (el) => el.textContent), /the record says Result/, "its Result is the engine's");
@@ -435,4 +437,36 @@ test("dratp-gui --four's address starts a four-seat game at once; back on two pl
     return readDrawn(document.querySelector("#board svg").outerHTML);
   });
   assert.equal(shown, want);
+});
+
+test("a dratp-match four-player record opens through the duel's load button and replays to its result and ranking", { skip, timeout: 300000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), "dratp-pgn4-"));
+  const file = join(dir, "match4.pgn");
+  const engines = ["a", "b", "c", "d"].flatMap((name) => ["-engine", `cmd=${ENGINE}`, `name=${name}`, "depth=1"]);
+  const run = spawnSync(MATCH, ["-variant", "naviadratp4", "-roundlimit", "4", ...engines, "-games", "1", "-pgnout", file], { encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+  const [game] = (await import("../assets/pgn.js")).parsePgn(readFileSync(file, "utf8"));
+  assert.equal(game.tags.Variant, "naviadratp4");
+  assert.equal(await page.$eval("#four-area", (el) => el.hidden), true, "the page shows the duel");
+  await (await page.$("#pgn-load")).uploadFile(file);
+  await page.waitForFunction((n) => {
+    const f = window.dratp4.four;
+    return f.active && !f.loading && !f.fetching && f.events.length === n && f.view === 0 && document.querySelector("#cross").dataset.view === "0";
+  }, { timeout: 30000 }, game.moves.length);
+  const s = await gameState();
+  assert.deepEqual(s.events, game.moves);
+  for (let n = 0; n <= s.events.length; n += 1) {
+    assert.equal((await screenFen()).fen, await referee.fen(s.start, s.events.slice(0, n)), `event ${n}`);
+    if (n < s.events.length) {
+      await clickAt("#nav4-fwd");
+      await page.waitForFunction((k) => document.querySelector("#cross").dataset.view === String(k), {}, n + 1);
+    }
+  }
+  const words = await page.$eval("#result4", (el) => el.textContent);
+  const names = { s: "South", w: "West", n: "North", e: "East" };
+  const ranking = game.tags.Ranking.split(" ").map((g) => g.split("=").map((x) => names[x]).join(" = "));
+  assert.ok(words.includes(game.tags.Termination), words);
+  for (const place of ranking) assert.ok(words.includes(place), `${place} in ${words}`);
+  assert.doesNotMatch(await page.$eval("#log", (el) => el.textContent), /the record says Result/);
+  rmSync(dir, { recursive: true, force: true });
 });
