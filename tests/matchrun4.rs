@@ -6,12 +6,13 @@
 use std::path::Path;
 
 use dratp::matchrun::cli::{parse_args, Variant};
-use dratp::matchrun::four::record::{ranking_text, replay_game4};
+use dratp::matchrun::four::record::replay_game4;
 use dratp::matchrun::four::referee::Outcome4;
 use dratp::matchrun::four::standings::{seat_scores, Finished4, Summary4};
 use dratp::matchrun::four::table::run4;
 use dratp::matchrun::four::{schedule4, seating, Job4};
 use dratp::matchrun::pgn::read_games;
+use dratp::rules::round::notation::ranking_text;
 use dratp::rules::{Catalogue, Seat, SeatSet, Termination4};
 
 mod match_common;

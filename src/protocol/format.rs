@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use super::command::{expect_word, Dialect, Query};
-use crate::rules::round::notation::declaration_text;
+use crate::rules::round::notation::{declaration_text, ranking_text};
 use crate::rules::{
     action_text, nfen, Action, Catalogue, Cross, Game, Game4, GameResult, Phase, Piece, Position, Result4, Seat,
     SeatSet, Side, Square, SquareOf, State4,
@@ -350,24 +350,6 @@ fn seats_text(seats: SeatSet) -> String {
     }
     let letters: Vec<String> = seats.iter().map(|s| s.letter().to_string()).collect();
     letters.join(" ")
-}
-
-/// F34's places as text, best first, seats sharing a place joined by `=` in seat order: `s e=n w` style.
-fn ranking_text(places: [u8; 4]) -> String {
-    let mut seats = Seat::ALL;
-    seats.sort_by_key(|s| places[s.index()]);
-    let mut groups: Vec<String> = Vec::new();
-    for (i, s) in seats.iter().enumerate() {
-        let shared = i > 0 && places[seats[i - 1].index()] == places[s.index()];
-        match groups.last_mut() {
-            Some(g) if shared => {
-                g.push('=');
-                g.push(s.letter());
-            }
-            _ => groups.push(s.letter().to_string()),
-        }
-    }
-    groups.join(" ")
 }
 
 /// `swin`, `wwin`, `nwin`, `ewin`, `draw` or `none` (F42).

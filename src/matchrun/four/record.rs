@@ -9,6 +9,7 @@ use super::referee::{EventRecord, Outcome4};
 use super::result_letter;
 use crate::matchrun::cli::{Variant, DEFAULT_ROUND_LIMIT};
 use crate::matchrun::pgn::{tag_line, PgnGame, ReplayCheck};
+use crate::rules::round::notation::ranking_text;
 use crate::rules::{Catalogue, Game4, Seat};
 
 /// Everything the writer needs about one finished four-player game.
@@ -42,25 +43,6 @@ pub struct Record4<'a> {
 /// The `Result` word: the winner's upper-case letter, or `draw`.
 pub fn result_text(winner: Option<Seat>) -> String {
     winner.map_or("draw".to_string(), |s| result_letter(s).to_string())
-}
-
-/// F34's places (seat order) as the `Ranking` tag writes them: seats by place, best
-/// first, seats sharing a place joined by `=` in seat order (`s e=n w`).
-pub fn ranking_text(places: [u8; 4]) -> String {
-    let mut seats = Seat::ALL;
-    seats.sort_by_key(|s| places[s.index()]);
-    let mut out = String::new();
-    for (i, s) in seats.iter().enumerate() {
-        if i > 0 {
-            out.push(if places[s.index()] == places[seats[i - 1].index()] {
-                '='
-            } else {
-                ' '
-            });
-        }
-        out.push(s.letter());
-    }
-    out
 }
 
 /// Write one game record, ending with a blank line.

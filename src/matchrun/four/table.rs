@@ -8,7 +8,7 @@ use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use super::record::{ranking_text, result_text, write_game4, Record4};
+use super::record::{result_text, write_game4, Record4};
 use super::referee::{play_game4, GameRules4, Outcome4, Report4, SeatEngine};
 use super::standings::{Finished4, Summary4};
 use super::{schedule4, Job4};
@@ -19,6 +19,7 @@ use crate::matchrun::openings::random_forces;
 use crate::matchrun::summary::{run_fields, MergeRequest, Shards};
 use crate::matchrun::tournament::{open_records, pgn_date, start_lineup, time_control_text, warn_concurrency, Lineup};
 use crate::matchrun::worker::{run_games, Msg, Table};
+use crate::rules::round::notation::ranking_text;
 use crate::rules::{Catalogue, Game4, Seat, SeatSet, Termination4};
 
 /// A start of a four-player game.

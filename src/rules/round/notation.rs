@@ -525,3 +525,22 @@ pub fn event_text(event: &Event, cat: &Catalogue) -> String {
         Event::Action(a) => a.clone(),
     }
 }
+
+/// The ranking of a game (F34) as `query ranking` and the `Ranking` tag write it (F42, F43): seats from the
+/// first place down, a space between places, `=` joining seats that share one (in seat order).
+pub fn ranking_text(places: [u8; 4]) -> String {
+    let mut seats = Seat::ALL;
+    seats.sort_by_key(|s| places[s.index()]);
+    let mut out = String::new();
+    for (i, s) in seats.iter().enumerate() {
+        if i > 0 {
+            out.push(if places[s.index()] == places[seats[i - 1].index()] {
+                '='
+            } else {
+                ' '
+            });
+        }
+        out.push(s.letter());
+    }
+    out
+}
