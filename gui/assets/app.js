@@ -8,6 +8,7 @@ import { renderBoard } from "./board.js";
 import { buildEntry, click, highlights, buttonLabel } from "./entry.js";
 import { parseCatalogue, compassSvg, effectWords } from "./compass.js";
 import { parsePgn, writePgn } from "./pgn.js";
+import { initFour } from "./app4.js";
 import { resultText, resultTags, timeForfeit, recordedForfeit, clockText, clocksAt, parseForce, forceText, counts } from "./game.js";
 
 const $ = (id) => document.getElementById(id);
@@ -49,6 +50,8 @@ const state = {
   fetching: 0, // positions being asked of the board engine
 };
 window.dratpState = state;
+/** Four-seat games (app4.js), set up once the board engine runs. */
+let fourMode = null;
 
 function log(line) {
   const el = $("log");
@@ -57,7 +60,10 @@ function log(line) {
 }
 
 function showTrouble(slot, kind, message) {
-  const who = { board: "The board engine", ana: "The analysis engine", p1: "The engine playing first", p2: "The engine playing second" }[slot] || "The dratp-gui server";
+  const who = {
+    board: "The board engine", ana: "The analysis engine", p1: "The engine playing first", p2: "The engine playing second",
+    seats: "The engine playing South", seatw: "The engine playing West", seatn: "The engine playing North", seate: "The engine playing East",
+  }[slot] || "The dratp-gui server";
   const what = {
     crash: "stopped running",
     hang: "stopped answering",
@@ -451,6 +457,8 @@ async function loadGame(start, moves, comments) {
 }
 
 async function onStartGame() {
+  if (fourMode.wanted()) return fourMode.start();
+  await fourMode.deactivate();
   state.sides = [readSide(1), readSide(2)];
   const mode = $("forces-mode").value;
   if (mode === "starter") return newGame("startpos");
@@ -623,6 +631,7 @@ async function toggleAnalysis() {
 async function restartTroubled() {
   const slot = state.troubleSlot;
   $("trouble").hidden = true;
+  if (fourMode.owns(slot) || (slot === "board" && fourMode.isActive())) return fourMode.restart(slot);
   if (slot === "board") {
     await state.board.start();
     await goTo(state.view);
@@ -675,6 +684,8 @@ async function loadPgnText(text, index = 0) {
   sel.value = String(index);
   sel.onchange = () => loadPgnText(text, Number(sel.value));
   const g = games[index];
+  if (g.tags.Variant === "naviadratp4") return fourMode.loadRecord(text, index);
+  await fourMode.deactivate();
   state.sides = [{ kind: "human" }, { kind: "human" }];
   const start = g.tags.FEN ? `fen ${g.tags.FEN}` : "startpos";
   const ok = await newGame(start, g.moves, []);
@@ -816,6 +827,7 @@ function bind() {
   $("cat-second").onchange = renderCatalogue;
   document.addEventListener("keydown", (ev) => {
     if (ev.target.tagName === "INPUT") return;
+    if (fourMode && fourMode.isActive()) return fourMode.onKey(ev);
     if (ev.key === "ArrowLeft") goTo(state.view - 1);
     if (ev.key === "ArrowRight") goTo(state.view + 1);
     if (ev.key === "Escape") {
@@ -823,6 +835,27 @@ function bind() {
       draw();
     }
   });
+}
+
+/** Leaves the duel for a four-seat game: its engines stop, its clocks and analysis too. */
+function stopTwo() {
+  state.gameId += 1;
+  holdClock();
+  for (const i of [0, 1]) {
+    if (state.players[i]) state.players[i].stop();
+    state.players[i] = null;
+  }
+  if (state.ana) state.ana.stop();
+  state.ana = null;
+  $("analyse").checked = false;
+  state.paused = false;
+  state.thinking = false;
+  $("trouble").hidden = true;
+}
+
+/** Back from a four-seat game: the board engine plays the duel again (the caller starts a game). */
+async function resumeTwo() {
+  await state.board.query(["setoption name UCI_Variant value naviadratp"]);
 }
 
 function switchTab(name) {
@@ -846,11 +879,13 @@ async function main() {
   await state.hub.ready;
   state.board = makeEngine("board", 0);
   await state.board.start();
+  fourMode = initFour({ hub: state.hub, board: state.board, names: () => state.names, log, showTrouble, stopTwo, resumeTwo });
   $("engine-name").textContent = `engine: ${state.board.name}`;
   await loadCatalogue();
   state.sides = [readSide(1), readSide(2)];
   if (location.hash === "#pieces") switchTab("pieces");
   await newGame("startpos");
+  await fourMode.autostart(location.hash);
   setInterval(tick, 100);
   document.body.dataset.ready = "1";
 }

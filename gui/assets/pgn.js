@@ -13,7 +13,8 @@ export function parsePgn(text) {
     let result = tags.Result || "*";
     for (const word of clean.split(/\s+/)) {
       if (!word || /^\d+\.+$/.test(word)) continue;
-      if (/^(1-0|0-1|1\/2-1\/2|\*)$/.test(word)) {
+      // A four-player record ends in its Result tag's word (F43: S, W, N, E or draw).
+      if (/^(1-0|0-1|1\/2-1\/2|\*)$/.test(word) || (tags.Variant === "naviadratp4" && /^(S|W|N|E|draw)$/.test(word))) {
         result = word;
         continue;
       }
@@ -64,4 +65,17 @@ export function writePgn(tags, moves, comments = []) {
     line += w + " ";
   }
   return out + line.trimEnd() + "\n";
+}
+
+/**
+ * Writes one four-player game (RULES.md Part 3, F43): `tags` in order (Event, Site, Date, Round, South, West, North,
+ * East, Result first), then one round per line after its number (`lines` as round4.js `roundLines` gives them),
+ * then the result.
+ */
+export function writePgn4(tags, lines) {
+  const order = ["Event", "Site", "Date", "Round", "South", "West", "North", "East", "Result"];
+  const names = [...order.filter((n) => n in tags), ...Object.keys(tags).filter((n) => !order.includes(n))];
+  let out = names.map((n) => `[${n} ${quote(tags[n])}]`).join("\n") + "\n\n";
+  for (const line of lines) out += `${line.round}. ${line.events.map((e) => e.text).join(" ")}\n`;
+  return out + (tags.Result || "*") + "\n";
 }

@@ -7,91 +7,28 @@
 // skipped locally and fails under CI=true.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, dirname } from "node:path";
-import { fileURLToPath } from "node:url";
-import { createInterface } from "node:readline";
+import { join } from "node:path";
+import { ROOT, ENGINE, MATCH, SHOTS, skipReason, Referee, startGui, openPage, clickOn, seeded } from "./harness.mjs";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
-const ENGINE = join(ROOT, "target", "release", "dratp");
-const MATCH = join(ROOT, "target", "release", "dratp-match");
-const GUI = process.env.DRATP_GUI || join(ROOT, "target", "release", "dratp-gui");
-const SHOTS = process.env.UPDATE_SCREENSHOTS === "1"
-  ? join(ROOT, "docs", "screenshots")
-  : process.env.SCREENSHOT_DIR || join(tmpdir(), "dratp-gui-screenshots");
+const skip = skipReason();
 
-const missing = [CHROMIUM, ENGINE, GUI].filter((p) => !existsSync(p));
-if (missing.length && process.env.CI === "true") {
-  throw new Error(`browser test: missing ${missing.join(", ")} (install chromium, run cargo build --release)`);
-}
-const skip = missing.length ? `missing ${missing.join(", ")}: install chromium and run cargo build --release` : false;
-if (skip) console.log(`# SKIP browser test: ${skip}`);
-
-/** The referee: a separate engine process answering `d` for the game's moves. */
-class Referee {
-  constructor() {
-    this.p = spawn(ENGINE, [], { stdio: ["pipe", "pipe", "ignore"] });
-    this.lines = [];
-    this.wake = null;
-    createInterface({ input: this.p.stdout }).on("line", (l) => {
-      this.lines.push(l);
-      if (this.wake) this.wake();
-    });
-  }
-  async query(cmds) {
-    this.lines = [];
-    this.p.stdin.write([...cmds, "isready"].join("\n") + "\n");
-    while (!this.lines.includes("readyok")) await new Promise((r) => (this.wake = r));
-    return this.lines.slice(0, this.lines.indexOf("readyok"));
-  }
-  async fen(start, moves) {
-    const out = await this.query([`position ${start}${moves.length ? " moves " + moves.join(" ") : ""}`, "d"]);
-    const err = out.find((l) => l.startsWith("info string error"));
-    assert.equal(err, undefined, err);
-    return out.find((l) => l.startsWith("Fen: ")).slice(5);
-  }
-  close() {
-    this.p.stdin.end("quit\n");
-  }
-}
-
-let browser, page, server, referee, profile, url;
+let page, server, referee, closePage;
 
 before(async () => {
   if (skip) return;
-  const puppeteer = (await import("puppeteer-core")).default;
   // Engine 1 is the project's fake engine that crashes when asked for a move.
   const crashing = `python3 ${join(ROOT, "scripts", "fake_engine.py")} --fail crash`;
   // Engine 2 answers an illegal move (its Navia steps two squares).
   const illegal = `python3 ${join(ROOT, "scripts", "fake_engine.py")} --fail illegal`;
   // Engine 3 answers every move 2.5 s late and does not stop early: a side that runs out of time.
   const late = `python3 ${join(ROOT, "scripts", "fake_engine.py")} --fail late --delay 2500`;
-  const args = ["--port", "0", "--no-open", "--engine", ENGINE, "--engine", crashing, "--engine", illegal, "--engine", late];
-  server = spawn(GUI, args, { stdio: ["ignore", "pipe", "inherit"] });
-  url = await new Promise((resolve, reject) => {
-    createInterface({ input: server.stdout }).on("line", (l) => {
-      const m = /open (http:\/\/\S+)/.exec(l);
-      if (m) resolve(m[1]);
-    });
-    server.on("exit", (code) => reject(new Error(`dratp-gui exited with ${code}`)));
-  });
-  profile = mkdtempSync(join(tmpdir(), "dratp-e2e-"));
-  browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync", `--user-data-dir=${profile}`],
-  });
-  page = await browser.newPage();
-  await page.setViewport({ width: 1280, height: 940 });
-  page.on("pageerror", (e) => console.log(`# page error: ${e.message}`));
-  await page.goto(url);
-  await page.waitForFunction(() => document.body.dataset.ready === "1", { timeout: 30000 });
+  let url;
+  ({ server, url } = await startGui([ENGINE, crashing, illegal, late]));
+  ({ page, close: closePage } = await openPage(url));
   referee = new Referee();
-  mkdirSync(SHOTS, { recursive: true });
-  console.log(`# screenshots go to ${SHOTS}`);
 });
 
 /** From now on, records every request the page sends to the server: [{ op, slot, line }]. */
@@ -111,10 +48,9 @@ async function recordRequests() {
 }
 
 after(async () => {
-  if (browser) await browser.close();
+  if (closePage) await closePage();
   if (server) server.kill();
   if (referee) referee.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
 /** The NFEN the screen shows, read back from the drawn board, and the ply it shows. */
@@ -153,15 +89,8 @@ async function settle() {
   }, { timeout: 60000 });
 }
 
-/** Clicks the middle of the element the selector finds, with the mouse (the page redraws the board on clicks). */
-async function clickAt(selector) {
-  const box = await page.$eval(selector, (el) => {
-    el.scrollIntoView({ block: "nearest" });
-    const r = el.getBoundingClientRect();
-    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
-  });
-  await page.mouse.click(box.x, box.y);
-}
+/** Clicks the middle of the element the selector finds, with the mouse. */
+const clickAt = (selector) => clickOn(page, selector);
 
 /** Enters a legal move by mouse clicks, atom by atom, as a person would. */
 async function clickMove(text) {
@@ -189,10 +118,6 @@ function pick(legal, rng, prefer) {
     if (m.length) return m[Math.floor(rng() * m.length)];
   }
   return legal[Math.floor(rng() * legal.length)];
-}
-
-function seeded(seed) {
-  return () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
 }
 
 /** Plays on by clicks (the person's move chosen by `prefer`) until the game ends; checks the screen every move. */

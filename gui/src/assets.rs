@@ -51,6 +51,26 @@ const FILES: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../assets/pgn.js"),
     ),
+    (
+        "app4.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/app4.js"),
+    ),
+    (
+        "nfen4.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/nfen4.js"),
+    ),
+    (
+        "cross.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/cross.js"),
+    ),
+    (
+        "round4.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/round4.js"),
+    ),
 ];
 
 /// The MIME type and contents of an embedded file, by name.

@@ -27,7 +27,7 @@ use engine::{check_line, EngineEvent, EngineProc, EngineSpec};
 pub const MAX_MESSAGE: usize = 128 * 1024;
 /// Longest protocol line passed to an engine (a long game's `position … moves …`).
 pub const MAX_LINE: usize = 64 * 1024;
-/// Engines one page may run at once (board keeper, two players, analysis and a spare).
+/// Engines one page may run at once: the board keeper, then two players, analysis and a spare, or four seats.
 pub const MAX_SLOTS: usize = 6;
 /// Longest wait the browser may ask for before a missing reply counts as a hang.
 const MAX_EXPECT_MS: u64 = 24 * 3600 * 1000;

@@ -5,17 +5,22 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use dratp_gui::engine::EngineSpec;
 use dratp_gui::{router, AppState};
 
-const USAGE: &str = "usage: dratp-gui [--engine <cmd>]... [--host <ip>] [--port <n>] [--no-open]
+const USAGE: &str =
+    "usage: dratp-gui [--engine <cmd>]... [--host <ip>] [--port <n>] [--no-open] [--four | --watch-four]
   --engine <cmd>  an engine program with its arguments (repeatable); default: the dratp binary beside this one
   --host <ip>     address to serve on (default 127.0.0.1; anything else exposes the engines to the network)
   --port <n>      port (default 8080; 0 picks a free one)
-  --no-open       do not open a browser";
+  --no-open       do not open a browser
+  --four          open a four-player game (naviadratp4): you at South, engines at the other three seats
+  --watch-four    open a four-player game of four engines";
 
 struct Options {
     engines: Vec<EngineSpec>,
     host: IpAddr,
     port: u16,
     open: bool,
+    /// The page address's fragment that starts a game at once (`#four`, `#four-watch`), or empty.
+    start: &'static str,
 }
 
 fn parse_args(args: &[String]) -> Result<Options, String> {
@@ -24,6 +29,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         host: IpAddr::V4(Ipv4Addr::LOCALHOST),
         port: 8080,
         open: true,
+        start: "",
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -38,6 +44,8 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             "--host" => options.host = value("an address")?.parse().map_err(|e| format!("--host: {e}"))?,
             "--port" => options.port = value("a number")?.parse().map_err(|e| format!("--port: {e}"))?,
             "--no-open" => options.open = false,
+            "--four" => options.start = "#four",
+            "--watch-four" => options.start = "#four-watch",
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument '{other}'")),
         }
@@ -117,7 +125,7 @@ async fn serve(args: Vec<String>) {
         }
     };
     let addr = listener.local_addr().expect("a bound socket has an address");
-    let url = format!("http://{addr}/");
+    let url = format!("http://{addr}/{}", options.start);
     for e in &options.engines {
         println!("engine: {}", e.argv.join(" "));
     }
@@ -134,5 +142,25 @@ async fn serve(args: Vec<String>) {
     {
         eprintln!("dratp-gui: {e}");
         std::process::exit(1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(words: &[&str]) -> Vec<String> {
+        words.iter().map(|w| w.to_string()).collect()
+    }
+
+    #[test]
+    fn four_and_watch_four_open_the_page_on_a_four_player_game() {
+        assert_eq!(parse_args(&args(&["--no-open"])).unwrap().start, "");
+        assert_eq!(parse_args(&args(&["--four"])).unwrap().start, "#four");
+        assert_eq!(
+            parse_args(&args(&["--watch-four", "--port", "0"])).unwrap().start,
+            "#four-watch"
+        );
+        assert!(parse_args(&args(&["--five"])).is_err());
     }
 }
