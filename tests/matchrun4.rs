@@ -282,7 +282,7 @@ fn an_illegal_declaration_eliminates_its_seat_and_the_game_goes_on() {
 }
 
 #[test]
-fn garbage_empty_and_missing_answers_eliminate() {
+fn garbage_empty_missing_and_wrong_answers_eliminate() {
     // b: a garbage action after its first declaration; c: an empty bid in round 2; d: `(none)` at once.
     let flags = [
         "",
@@ -299,6 +299,13 @@ fn garbage_empty_and_missing_answers_eliminate() {
     ] {
         assert!(text.contains(x), "{x} missing:\n{text}");
     }
+    // Another answer word where `bestdeclare` is due.
+    let (s, _, text) = recorded("wrongword", ["", "", "", "--fail wrongword"], "-each depth=1");
+    last_seat(&s, Seat::South, "s w n e");
+    assert!(
+        text.contains("x:e {East answers bestpick where bestdeclare is due}"),
+        "{text}"
+    );
 }
 
 #[test]
