@@ -784,6 +784,7 @@ fn f35_setup_checks_navias_totals_pools_and_freezes() {
     s.board[sq("f6").index()] = Some(placed(Seat::South, Piece::Navia(kind("N01"))));
     s.board[sq("f5").index()] = Some(placed(Seat::South, Piece::Navia(kind("N02"))));
     assert_eq!(setup_error(&s), CrossSetupError::NaviaCount(5));
+    assert_eq!(setup_error(&s).field(), "board");
     assert!(msg(&s).contains("exactly 4"));
 
     // F1: nothing stands in a cut corner.
@@ -802,12 +803,14 @@ fn f35_setup_checks_navias_totals_pools_and_freezes() {
         CrossSetupError::WrongClass { navia: true, .. }
     ));
     assert!(msg(&s).contains("N02 is a Navia, not allowed in a keep"), "{}", msg(&s));
+    assert_eq!(setup_error(&s).field(), "keeps");
     let mut s = ok.clone();
     s.board[sq("f6").index()] = Some(placed(Seat::East, Piece::Navia(kind("M05"))));
     assert!(msg(&s).contains("M05 is a Maseitai, not allowed on the board as a Navia"));
     let mut s = ok.clone();
     s.graves[1].maseitai.push(kind("N01"));
     assert!(msg(&s).contains("in a graveyard"));
+    assert_eq!(setup_error(&s).field(), "graveyards");
     let mut s = ok.clone();
     s.board[sq("d2").index()] = Some(PlacedOf {
         side: Seat::South,
@@ -848,6 +851,7 @@ fn f35_setup_checks_navias_totals_pools_and_freezes() {
     s.pools[2] = 61;
     assert_eq!(setup_error(&s), CrossSetupError::Pool(61, Seat::North));
     assert!(msg(&s).contains("pool of 61 for North"));
+    assert_eq!(setup_error(&s).field(), "pools");
     s.pools[2] = 60;
     assert!(CrossPosition::from_cross_setup(cat, &s).is_ok());
 
@@ -859,7 +863,8 @@ fn f35_setup_checks_navias_totals_pools_and_freezes() {
         CrossSetupError::Totals {
             n: 29,
             what: "black Gulled",
-            max: 28
+            max: 28,
+            field: "graveyards"
         }
     );
     let mut s = ok.clone();
@@ -868,10 +873,18 @@ fn f35_setup_checks_navias_totals_pools_and_freezes() {
     let mut s = ok.clone();
     s.graves[2].maseitai.push(kind("M09"));
     assert!(msg(&s).contains("29 Maseitai in the game (at most 28"));
+    assert_eq!(setup_error(&s).field(), "graveyards");
     // A Maseitai on the board counts with the keeps.
     let mut s = ok.clone();
     s.board[sq("f6").index()] = Some(placed(Seat::South, Piece::Maseitai(kind("M01"))));
-    assert!(matches!(setup_error(&s), CrossSetupError::Totals { n: 29, .. }));
+    assert!(matches!(
+        setup_error(&s),
+        CrossSetupError::Totals {
+            n: 29,
+            field: "keeps",
+            ..
+        }
+    ));
     // All 28 black Gulled in graveyards and none on the board is fine.
     let mut s = bare(ok.board);
     for sqr in Sq::all() {
@@ -882,7 +895,7 @@ fn f35_setup_checks_navias_totals_pools_and_freezes() {
     s.graves[0].black = 28;
     assert!(CrossPosition::from_cross_setup(cat, &s).is_ok());
 
-    // D16: freezes between two different battle pieces, at most four.
+    // D16: freezes between two different battle pieces, at most eight (one per Kanaba of four forces).
     let freeze = |by: &str, target: &str| FreezeOf {
         by: sq(by),
         target: sq(target),
@@ -909,11 +922,14 @@ fn f35_setup_checks_navias_totals_pools_and_freezes() {
         matches!(setup_error(&s), CrossSetupError::FreezeSquares(_)),
         "an index off the board"
     );
-    s.freezes = ["d2", "e2", "f2", "g2", "h2"]
-        .iter()
-        .map(|t| freeze("d10", t))
-        .collect();
+    let targets = ["d2", "e2", "f2", "g2", "h2", "c1", "d1", "h1", "i1"];
+    s.freezes = targets[..8].iter().map(|t| freeze("d10", t)).collect();
+    let p = CrossPosition::from_cross_setup(cat, &s).unwrap();
+    assert_eq!(p.freeze_list().len(), 8);
+    assert_eq!(p.key(), p.compute_key());
+    s.freezes = targets.iter().map(|t| freeze("d10", t)).collect();
     assert_eq!(setup_error(&s), CrossSetupError::TooManyFreezes);
+    assert_eq!(setup_error(&s).field(), "effects");
 }
 
 #[test]
@@ -929,6 +945,28 @@ fn f29_f35_a_dratped_navia_shows_its_team_won() {
     s.board[sq("a6").index()].as_mut().unwrap().dratped = true;
     assert_eq!(setup_error(&s), CrossSetupError::TwoEnds);
     assert!(start().outcome().is_none());
+}
+
+#[test]
+fn f28_f35_three_navia_on_one_team_show_it_won() {
+    let cat = t12_cat();
+    // T4 after `e6e7=i9`: South holds N01, N02 and East's N04.
+    let after = "7/4nB2/11/11/4sB6/w[N03]10/11/11/2s[N02]5s[N04]2/7/3s[N01]3";
+    let p = CrossPosition::from_cross_setup(cat, &bare(parse_cross_board(after, cat).unwrap())).unwrap();
+    let o = p.outcome().expect("a finished game");
+    assert_eq!((o.winner, o.reason), (Seat::South, WinReason::ThreeNavia));
+    assert_eq!(p.navias_held(Seat::South), 3);
+    assert_eq!(p.key(), p.compute_key());
+    // Two Navias on a team is no result yet (T4 before the take).
+    assert!(t_position(T_BOARDS[6], Seat::South).outcome().is_none());
+    // Three Navia and a dratped fourth: two ways at once.
+    let both = after.replace("w[N03]", "w[+N03]");
+    let e = match CrossPosition::from_cross_setup(cat, &bare(parse_cross_board(&both, cat).unwrap())) {
+        Ok(_) => panic!("two results accepted"),
+        Err(e) => e,
+    };
+    assert_eq!(e, CrossSetupError::TwoEnds);
+    one_line(&e);
 }
 
 #[test]
@@ -971,7 +1009,7 @@ fn f35_setups_round_trip_and_the_seat_to_act_is_hashed() {
 fn playouts_keep_the_key_and_the_board_text_in_step() {
     let cat = Catalogue::builtin();
     let mut rng = Rng::new(0x4C055);
-    let mut actions = 0;
+    let (mut actions, mut navia_taken, mut ends) = (0, 0, 0);
     for game in 0..24 {
         let mut p = start();
         for ply in 0..240 {
@@ -994,21 +1032,20 @@ fn playouts_keep_the_key_and_the_board_text_in_step() {
             assert_eq!(cross_board_text_of(&board, cat), text);
             let s = p.to_cross_setup();
             assert_eq!(board, s.board);
-            // A board that has lost a Navia is no four-player position (F35); the generic rules before F14
-            // still take Navias off the board and end the game there.
-            if s.board
-                .iter()
-                .flatten()
-                .filter(|pl| matches!(pl.piece, Piece::Navia(_)))
-                .count()
-                == 4
-            {
-                let again = CrossPosition::from_cross_setup(cat, &s).unwrap_or_else(|e| panic!("{text}: {e}"));
-                assert_eq!(again.key(), p.key(), "{text}");
-                assert!(again.to_cross_setup() == s);
+            // F14: a taken Navia changes team and stays on the board, so every position reached is one F35 reads
+            // back, its result (F28, F29) included.
+            let again = CrossPosition::from_cross_setup(cat, &s).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(again.key(), p.key(), "{text}");
+            assert_eq!(again.outcome(), p.outcome(), "{text}");
+            assert!(again.to_cross_setup() == s);
+            if Seat::ALL.iter().any(|&t| p.navias_held(t) > 1) {
+                navia_taken += 1;
             }
         }
+        ends += p.outcome().is_some() as usize;
     }
+    eprintln!("{actions} actions, {navia_taken} positions after a Navia take, {ends} games won");
+    assert!(navia_taken > 0, "the playouts reach F14's Navia takes");
     assert!(actions > 1000, "{actions} actions played");
 }
 

@@ -1,4 +1,4 @@
-//! Forces and team-building modes (R28–R31) at the rules level: validation,
+//! Forces and team-building modes (R28–R31, F11) at the rules level: validation,
 //! the start position they give, random forces, drafts and the pick policy.
 
 use dratp::rules::forces::{
@@ -299,4 +299,35 @@ fn a_whole_draft_by_the_policy_gives_two_standard_forces() {
     assert_eq!(a.maseitai.len(), FORCE_SIZE);
     assert_eq!(b.maseitai.len(), FORCE_SIZE);
     start_position(&a, &b, cat()).unwrap();
+}
+
+#[test]
+fn a_whole_four_seat_draft_by_the_policy_gives_four_standard_forces() {
+    // F11: 29 drawn (two copies of each Maseitai at most), 28 picked in snake order, the last set aside.
+    let pool: Vec<Kind> = (1..=29).map(|i| k(&format!("M{i:02}"))).collect();
+    let mut d = dratp::rules::Draft4::new(pool, vec![], cat()).unwrap();
+    let mut order = String::new();
+    while let Some(seat) = d.to_pick() {
+        let ranked = rank_picks(&d, cat());
+        // The best pick leads the ranking, which scores every distinct piece left.
+        let mut left = d.left();
+        left.dedup();
+        assert_eq!(ranked.len(), left.len());
+        assert_eq!(best_pick(&d, cat()), Some(ranked[0].kind));
+        assert!(d.pick(ranked[0].kind));
+        order.push(seat.letter());
+    }
+    assert_eq!(order, "swneenwsswneenwsswneenwsswne");
+    assert_eq!(d.left().len(), 1);
+    let forces = d.forces([k("N01"), k("N03"), k("N02"), k("N04")]).unwrap();
+    for f in &forces {
+        validate(f, ForceRule::Standard, cat()).unwrap();
+    }
+    let game = dratp::rules::Game4::startpos(cat(), Some(&forces), 200).unwrap();
+    assert_eq!(game.state().phase(), dratp::rules::Phase::Decision);
+    // The policy spreads the dearest pieces: South's first pick is the dearest in the pool.
+    let dearest = (1..=29)
+        .map(|i| k(&format!("M{i:02}")))
+        .max_by_key(|&m| (cat().get(m).cost, std::cmp::Reverse(m)));
+    assert_eq!(Some(d.picks()[0]), dearest);
 }

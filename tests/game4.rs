@@ -333,7 +333,10 @@ fn refused_input_changes_nothing() {
         &F36.replace("0/0/0/0", "61/0/0/0"),
         &F36.replace("n[N02]", "n[M02]"),
     ] {
-        assert!(Game4::from_nfen4(bad, cat(), DEFAULT_ROUND_LIMIT).is_err(), "{bad:?}");
+        let e = Game4::from_nfen4(bad, cat(), DEFAULT_ROUND_LIMIT)
+            .expect_err(bad)
+            .to_string();
+        assert!(e.starts_with("bad NFEN4: ") && !e.contains('\n'), "{e}");
     }
 }
 
@@ -433,4 +436,18 @@ fn perft_counts_the_actions_of_the_round() {
     assert_eq!(s.perft(2), by_hand);
     // Four seats act: no fifth action in this round.
     assert_eq!(s.perft(5), 0);
+}
+
+#[test]
+fn d16_four_forces_hold_up_to_eight_freezes() {
+    // Four of West's dratped Kanabas freeze North's Gulled; South's fifth Kanaba can still dratp and freeze.
+    let mut g = game("3n[N02]3/7/11/11/11/w[N03]9e[N04]/2nBnBnBnB5/2w[+M18]w[+M18]w[+M18]w[+M18]5/7s[M18]3/7/3s[N01]3 a swne M18/N/N/N - 13/0/0/0 -/-/-/- -/-/-/- freeze:c4c5,freeze:d4d5,freeze:e4e5,freeze:f4f5 7");
+    let freeze = legal(&g)
+        .into_iter()
+        .find(|m| m.starts_with("h3+:"))
+        .expect("a freeze by the fifth Kanaba");
+    play(&mut g, &freeze);
+    assert_eq!(g.state().position().freeze_list().len(), 5);
+    let text = nfen(&g);
+    assert_eq!(game(&text).state().nfen4(), text);
 }

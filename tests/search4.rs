@@ -234,6 +234,26 @@ fn stop_ends_an_infinite_think_within_a_few_milliseconds() {
 }
 
 #[test]
+fn a_weak_skill_level_stops_at_its_depth_and_still_answers_legally() {
+    // Skill Level 3 searches 1 + 3 / 2 = 2 actions deep (`skill::depth`), even with no limit at all.
+    let g = game(GUARD_PHARAOH);
+    let mut deepest = 0;
+    let a = think(
+        &g,
+        Seat::West,
+        &Limits4::default(),
+        &settings(3, 9),
+        &AtomicBool::new(false),
+        &mut |i: &Info4| deepest = deepest.max(i.depth),
+    );
+    assert_eq!(deepest, 2);
+    match a {
+        Answer4::Action(x) => assert!(g.state().legal_actions().contains(&x)),
+        a => panic!("{a:?}"),
+    }
+}
+
+#[test]
 fn skill_zero_replays_from_its_seed_and_differs_across_seeds() {
     let play = |seed: u64| {
         let players = [settings(0, seed); 4];
@@ -343,4 +363,39 @@ fn nodes_per_second_of_the_action_search() {
         },
     );
     println!("{} nodes/s", last.nodes * 1000 / last.time_ms.max(1));
+}
+
+/// Full strength (3 000 nodes an answer) against three Skill 0 seats, the strong seat moving round the table;
+/// prints each game's result and ranking, for BENCHMARKS.md:
+/// `cargo test --release --test search4 full_strength_against_random -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn full_strength_against_random_seats() {
+    let (mut wins, mut firsts) = (0, 0);
+    for g in 0..8u64 {
+        let strong = Seat::ALL[g as usize % 4];
+        let players = Seat::ALL.map(|s| {
+            if s == strong {
+                settings(20, g)
+            } else {
+                settings(0, g * 4 + s.index() as u64)
+            }
+        });
+        let mut game = Game4::startpos(Catalogue::builtin(), None, 60).unwrap();
+        while game.result().is_none() {
+            let ev = next_event(&game, &players, &nodes(3_000));
+            game.play(&ev).unwrap();
+        }
+        let result = game.result().unwrap();
+        let ranking = game.state().ranking();
+        wins += usize::from(result.winner == Some(strong));
+        firsts += usize::from(ranking[strong.index()] == 1);
+        println!(
+            "game {g}: strong {strong}, winner {:?} by {}, round {}, ranking {ranking:?}",
+            result.winner,
+            result.termination.text(),
+            game.state().round().number()
+        );
+    }
+    println!("strong seat: {wins} wins, {firsts} first places in 8 games");
 }

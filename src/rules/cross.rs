@@ -5,6 +5,7 @@ use std::fmt;
 
 use super::catalogue::{Catalogue, FaceTables, Kind};
 use super::geometry::{build, Geometry, Team};
+use super::position::{FreezeOf, MAX_FREEZES};
 use super::seat::Seat;
 use super::square::{BitboardOf, SquareOf};
 use super::zobrist::{self, Keys};
@@ -171,6 +172,8 @@ impl Geometry for Cross {
     type PerSquare<T: Copy> = [T; N];
     type PerTeam<T: Copy> = [T; 4];
     type Keys = Keys<4, N>;
+    /// Four forces: up to eight Kanaba (D16).
+    type Freezes = [Option<FreezeOf<Cross>>; 2 * MAX_FREEZES];
 
     const SQUARES: usize = N;
     const WIDTH: i8 = W;

@@ -96,6 +96,8 @@ pub enum CrossSetupError {
         what: &'static str,
         /// The game's total.
         max: usize,
+        /// The NFEN4 field whose pieces went over (see `field`).
+        field: &'static str,
     },
     /// A pool above the vault cap (R12, F13).
     #[error("pool of {0} for {seat} (0 to {VAULT_CAP}, F13)", seat = .1.name())]
@@ -103,12 +105,41 @@ pub enum CrossSetupError {
     /// A freeze whose squares do not hold two different battle pieces (D16).
     #[error("freeze:{}{} needs two different battle pieces on those squares (D16)", .0.by, .0.target)]
     FreezeSquares(FreezeOf<Cross>),
-    /// More freezes than the position holds.
-    #[error("more than {MAX_FREEZES} freezes")]
+    /// More freezes than the position holds: one per Kanaba of four forces (D16).
+    #[error("more than {} freezes", 2 * MAX_FREEZES)]
     TooManyFreezes,
-    /// F35: a finished game shows one result; two dratped Navias show two.
-    #[error("two dratped Navias: a finished game shows one winner (F29, F35)")]
+    /// F35: a finished game shows one way it ended: three Navia on one team (F28) or one dratped Navia (F29).
+    #[error("more than one way the game has ended: three Navia on one team or a dratped Navia, not both (F35)")]
     TwoEnds,
+}
+
+/// NFEN4 field names (F35), as `CrossSetupError::field` gives them.
+const BOARD: &str = "board";
+const POOLS: &str = "pools";
+const KEEPS: &str = "keeps";
+const GRAVEYARDS: &str = "graveyards";
+const EFFECTS: &str = "effects";
+
+impl CrossSetupError {
+    /// The NFEN4 field the error lies in (F35): `board`, `pools`, `keeps`, `graveyards` or `effects`.
+    pub fn field(&self) -> &'static str {
+        match self {
+            CrossSetupError::NaviaCount(_)
+            | CrossSetupError::Hole(_)
+            | CrossSetupError::DratpedGulled(_)
+            | CrossSetupError::TwoEnds => BOARD,
+            CrossSetupError::WrongClass { at, .. } => match *at {
+                IN_KEEP => KEEPS,
+                IN_GRAVEYARD => GRAVEYARDS,
+                _ => BOARD,
+            },
+            CrossSetupError::KeepFull(_) => KEEPS,
+            CrossSetupError::GraveFull { .. } => GRAVEYARDS,
+            CrossSetupError::Totals { field, .. } => field,
+            CrossSetupError::Pool(..) => POOLS,
+            CrossSetupError::FreezeSquares(_) | CrossSetupError::TooManyFreezes => EFFECTS,
+        }
+    }
 }
 
 /// The words for where a piece of a setup lies, for `WrongClass`.
@@ -121,7 +152,7 @@ impl PositionOf<Cross> {
     /// Build and check a cross position from its plain form: the one place that decides whether a setup is a
     /// position the four-player game can reach (F35). Checks in order: holes empty, piece classes, per-list
     /// limits and pools, the game's totals, exactly four Navias, freezes (D16), then the result shown on the
-    /// board (a dratped Navia: its team won, F29).
+    /// board: a team holding three Navia won (F28), or a dratped Navia's team did (F29).
     pub fn from_cross_setup(cat: &'static Catalogue, s: &CrossSetup) -> Result<PositionOf<Cross>, CrossSetupError> {
         let hole = |i: usize| !BitboardOf::<Cross>::FULL.has(SquareOf::from_index(i));
         if let Some(i) = (0..SLOTS).find(|&i| s.board[i].is_some() && hole(i)) {
@@ -172,17 +203,19 @@ impl PositionOf<Cross> {
                 return Err(CrossSetupError::TooManyFreezes);
             }
         }
+        let three = Seat::ALL.into_iter().find(|&t| p.navias_held(t) >= 3);
         let dratped: Vec<Seat> = (p.navias & p.dratped)
             .filter_map(|sq| p.piece_at(sq))
             .map(|pl| pl.side)
             .collect();
-        match dratped.as_slice() {
-            [] => {}
-            &[winner] => p.set_outcome(OutcomeOf {
-                winner,
-                reason: WinReason::NaviaDratp,
-            }),
+        let result = match (three, dratped.as_slice()) {
+            (None, []) => None,
+            (Some(winner), []) => Some((winner, WinReason::ThreeNavia)),
+            (None, &[winner]) => Some((winner, WinReason::NaviaDratp)),
             _ => return Err(CrossSetupError::TwoEnds),
+        };
+        if let Some((winner, reason)) = result {
+            p.set_outcome(OutcomeOf { winner, reason });
         }
         debug_assert_eq!(p.key, p.compute_key());
         Ok(p)
@@ -272,22 +305,38 @@ fn check_limits(s: &CrossSetup) -> Result<(), CrossSetupError> {
     Ok(())
 }
 
-/// F35: at most 28 black and 8 red Gulled and 28 Maseitai in the whole game (board, keeps and graveyards).
+/// F35: at most 28 black and 8 red Gulled and 28 Maseitai in the whole game (board, keeps and graveyards),
+/// counted field by field so the error names the field that goes over.
 fn check_totals(s: &CrossSetup) -> Result<(), CrossSetupError> {
     let on_board = |f: fn(&Piece) -> bool| s.board.iter().flatten().filter(|p| f(&p.piece)).count();
-    let black =
-        on_board(|p| matches!(p, Piece::BlackGulled)) + s.graves.iter().map(|g| g.black as usize).sum::<usize>();
-    let red = on_board(|p| matches!(p, Piece::RedGulled)) + s.graves.iter().map(|g| g.red as usize).sum::<usize>();
-    let maseitai = on_board(|p| matches!(p, Piece::Maseitai(_)))
-        + s.keeps.iter().map(Vec::len).sum::<usize>()
-        + s.graves.iter().map(|g| g.maseitai.len()).sum::<usize>();
-    for (n, what, max) in [
-        (black, "black Gulled", BLACK_GULLED_PER_GAME4),
-        (red, "red Gulled", RED_GULLED_PER_GAME4),
-        (maseitai, "Maseitai", MASEITAI_PER_GAME4),
+    let board_black = on_board(|p| matches!(p, Piece::BlackGulled));
+    let board_red = on_board(|p| matches!(p, Piece::RedGulled));
+    let board_maseitai = on_board(|p| matches!(p, Piece::Maseitai(_)));
+    let keep_maseitai: usize = s.keeps.iter().map(Vec::len).sum();
+    let grave_black: usize = s.graves.iter().map(|g| g.black as usize).sum();
+    let grave_red: usize = s.graves.iter().map(|g| g.red as usize).sum();
+    let grave_maseitai: usize = s.graves.iter().map(|g| g.maseitai.len()).sum();
+    for (n, what, max, field) in [
+        (board_black, "black Gulled", BLACK_GULLED_PER_GAME4, BOARD),
+        (board_red, "red Gulled", RED_GULLED_PER_GAME4, BOARD),
+        (board_maseitai, "Maseitai", MASEITAI_PER_GAME4, BOARD),
+        (board_maseitai + keep_maseitai, "Maseitai", MASEITAI_PER_GAME4, KEEPS),
+        (
+            board_black + grave_black,
+            "black Gulled",
+            BLACK_GULLED_PER_GAME4,
+            GRAVEYARDS,
+        ),
+        (board_red + grave_red, "red Gulled", RED_GULLED_PER_GAME4, GRAVEYARDS),
+        (
+            board_maseitai + keep_maseitai + grave_maseitai,
+            "Maseitai",
+            MASEITAI_PER_GAME4,
+            GRAVEYARDS,
+        ),
     ] {
         if n > max {
-            return Err(CrossSetupError::Totals { n, what, max });
+            return Err(CrossSetupError::Totals { n, what, max, field });
         }
     }
     Ok(())

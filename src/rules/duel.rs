@@ -4,6 +4,7 @@ use std::fmt;
 
 use super::catalogue::{Catalogue, FaceTables, Kind};
 use super::geometry::{build, Geometry};
+use super::position::{FreezeOf, MAX_FREEZES};
 use super::square::{zones, BitboardOf, Side, SquareOf, SIZE};
 use super::zobrist::{self, Keys};
 
@@ -63,6 +64,7 @@ impl Geometry for Duel {
     type PerSquare<T: Copy> = [T; N];
     type PerTeam<T: Copy> = [T; 2];
     type Keys = Keys<2, N>;
+    type Freezes = [Option<FreezeOf<Duel>>; MAX_FREEZES];
 
     const SQUARES: usize = N;
     const WIDTH: i8 = SIZE;

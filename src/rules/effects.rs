@@ -9,7 +9,7 @@ use super::constants::MAX_CHOICES;
 use super::geometry::{Geometry, Word};
 use super::movegen::{dir_index, names_seats, ring, ActionSink};
 use super::piece::{Piece, PlacedOf};
-use super::position::{FreezeOf, PositionOf, MAX_FREEZES};
+use super::position::{FreezeOf, PositionOf};
 use super::square::{BitboardOf, SquareOf};
 
 impl EffectStep {
@@ -406,16 +406,18 @@ impl<G: Geometry> PositionOf<G> {
             // own Gulled rank from its left to its right (F2).
             (EffectStep::ReviveGulled, _) => {
                 let g = self.graves[us];
-                let mut squares: Vec<SquareOf<G>> = (G::gulled_rank(us) & !self.occupied()).collect();
-                if names_seats::<G>() {
-                    let (rx, ry) = G::turn(us, 1, 0);
-                    squares.sort_by_key(|s| s.file() * rx + s.rank() * ry);
-                }
+                let mut empty = G::gulled_rank(us) & !self.occupied();
+                // The rank is one line, so left to right runs up or down the square indices.
+                let (rx, ry) = G::turn(us, 1, 0);
+                let downwards = names_seats::<G>() && rx + ry * G::WIDTH < 0;
                 let mut placed = 0u8;
-                for s in squares {
-                    if placed == g.black {
-                        break;
-                    }
+                while placed < g.black && !empty.is_empty() {
+                    let s = if downwards {
+                        SquareOf::from_index(empty.0.highest() as usize)
+                    } else {
+                        SquareOf::from_index(empty.0.lowest() as usize)
+                    };
+                    empty &= !s.bb();
                     self.put(
                         s,
                         PlacedOf {
@@ -577,6 +579,7 @@ impl<G: Geometry> PositionOf<G> {
         };
         let mut moved: Vec<FreezeOf<G>> = self
             .freezes
+            .as_ref()
             .iter()
             .flatten()
             .map(|f| FreezeOf {
@@ -590,6 +593,6 @@ impl<G: Geometry> PositionOf<G> {
 
     /// Whether a freeze slot is free (Kanaba).
     pub(super) fn freeze_slot_free(&self) -> bool {
-        self.freezes.iter().filter(|f| f.is_some()).count() < MAX_FREEZES
+        self.freezes.as_ref().iter().any(Option::is_none)
     }
 }

@@ -8,6 +8,7 @@ use std::hash::Hash;
 use std::ops::{BitAnd, BitOr, BitXor, Index, IndexMut, Not};
 
 use super::catalogue::{Catalogue, FaceTables, Kind};
+use super::position::FreezeOf;
 use super::square::{BitboardOf, SquareOf};
 use super::zobrist::KeyTable;
 
@@ -95,6 +96,8 @@ pub trait Geometry: Copy + Eq + Ord + Hash + fmt::Debug + Default + 'static {
     type PerTeam<T: Copy>: Copy + AsRef<[T]> + AsMut<[T]>;
     /// The board's Zobrist key tables.
     type Keys: KeyTable;
+    /// Room for the freezes in force at once (D16): one per Kanaba, two copies per force.
+    type Freezes: Copy + Default + AsRef<[Option<FreezeOf<Self>>]> + AsMut<[Option<FreezeOf<Self>>]>;
 
     /// Index slots, `width × height`.
     const SQUARES: usize;

@@ -346,13 +346,14 @@ impl<G: Geometry> PositionOf<G> {
                 if t.summon_dots {
                     a.extra_summon[side] |= dots;
                 }
-                // D24: Oriondober on an enemy summon square cannot be taken and bans summons onto its dots.
-                if t.outpost {
-                    for &o in G::teams().as_ref() {
-                        if o != side && G::summon(o).has(sq) {
-                            a.untakeable |= sq.bb();
-                            a.banned_summon[o] |= dots;
-                        }
+                // D24, F18: Oriondober on another team's summon square cannot be taken, and no other team summons
+                // onto its dots.
+                let teams = G::teams();
+                let others = teams.as_ref().iter().copied().filter(|&o| o != side);
+                if t.outpost && others.clone().any(|o| G::summon(o).has(sq)) {
+                    a.untakeable |= sq.bb();
+                    for o in others {
+                        a.banned_summon[o] |= dots;
                     }
                 }
             }

@@ -921,6 +921,10 @@ pub fn parse_action_syntax_of<G: Geometry>(text: &str, cat: &Catalogue) -> Resul
             }
             let kind = if has_choices {
                 ActionKind::LineOver
+            } else if G::teams().as_ref().iter().all(|&t| G::navia_goal(t).is_empty()) {
+                return Err(bad(
+                    "no Navia goal on this board (F8); a line over names its bonus, as in 'e11^:G'".into(),
+                ));
             } else {
                 ActionKind::Goal
             };

@@ -71,7 +71,8 @@ pub struct FreezeOf<G: Geometry> {
 /// A freeze on the two-player board.
 pub type Freeze = FreezeOf<Duel>;
 
-/// Most freezes at once: one per Kanaba, two copies per force.
+/// Most freezes at once on the duel board: one per Kanaba, two copies per force (the cross holds four forces'
+/// worth, `Geometry::Freezes`).
 pub const MAX_FREEZES: usize = 4;
 
 /// A position in plain form, as read from NFEN, before it is checked: `Position::from_setup` alone decides
@@ -314,7 +315,7 @@ pub struct PositionOf<G: Geometry> {
     pub(super) pools: ByTeam<G, u8>,
     pub(super) keeps: ByTeam<G, PieceSet>,
     pub(super) graves: ByTeam<G, Graveyard>,
-    pub(super) freezes: [Option<FreezeOf<G>>; MAX_FREEZES],
+    pub(super) freezes: G::Freezes,
     pub(super) side: G::Team,
     pub(super) outcome: Option<OutcomeOf<G>>,
     pub(super) turn: u16,
@@ -501,7 +502,7 @@ impl<G: Geometry> PositionOf<G> {
             pools: ByTeam::new(0),
             keeps: ByTeam::new(PieceSet::default()),
             graves: ByTeam::new(Graveyard::default()),
-            freezes: [None; MAX_FREEZES],
+            freezes: G::Freezes::default(),
             side,
             outcome: None,
             turn,
@@ -631,7 +632,7 @@ impl<G: Geometry> PositionOf<G> {
 
     /// The freezes in force, in square order.
     pub fn freeze_list(&self) -> Vec<FreezeOf<G>> {
-        let mut v: Vec<FreezeOf<G>> = self.freezes.iter().flatten().copied().collect();
+        let mut v: Vec<FreezeOf<G>> = self.freezes.as_ref().iter().flatten().copied().collect();
         v.sort();
         v
     }
@@ -640,6 +641,7 @@ impl<G: Geometry> PositionOf<G> {
     #[inline]
     pub fn frozen(&self) -> BitboardOf<G> {
         self.freezes
+            .as_ref()
             .iter()
             .flatten()
             .fold(BitboardOf::EMPTY, |b, f| b | f.target.bb())
@@ -647,7 +649,7 @@ impl<G: Geometry> PositionOf<G> {
 
     /// Record a freeze; false when all slots are taken.
     pub(super) fn add_freeze(&mut self, f: FreezeOf<G>) -> bool {
-        match self.freezes.iter_mut().find(|x| x.is_none()) {
+        match self.freezes.as_mut().iter_mut().find(|x| x.is_none()) {
             Some(slot) => {
                 *slot = Some(f);
                 self.key ^= zobrist::freeze::<G>(f.by, f.target);
@@ -660,12 +662,12 @@ impl<G: Geometry> PositionOf<G> {
     /// Whether any freeze is in force (the common case is none).
     #[inline]
     pub(super) fn has_freezes(&self) -> bool {
-        self.freezes.iter().any(Option::is_some)
+        self.freezes.as_ref().iter().any(Option::is_some)
     }
 
     /// A piece left `sq` for good: freezes by it or on it end.
     pub(super) fn unfreeze_square(&mut self, sq: SquareOf<G>) {
-        for slot in &mut self.freezes {
+        for slot in self.freezes.as_mut() {
             if let Some(f) = *slot {
                 if f.by == sq || f.target == sq {
                     self.key ^= zobrist::freeze::<G>(f.by, f.target);
@@ -677,7 +679,7 @@ impl<G: Geometry> PositionOf<G> {
 
     /// Freezes made by the piece on `sq` end (its dratp was undone).
     pub(super) fn unfreeze_by(&mut self, sq: SquareOf<G>) {
-        for slot in &mut self.freezes {
+        for slot in self.freezes.as_mut() {
             if let Some(f) = *slot {
                 if f.by == sq {
                     self.key ^= zobrist::freeze::<G>(f.by, f.target);
@@ -689,7 +691,7 @@ impl<G: Geometry> PositionOf<G> {
 
     /// Pieces moved (`map` gives each square's new square): freezes follow them.
     pub(super) fn refreeze(&mut self, map: impl Fn(SquareOf<G>) -> SquareOf<G>) {
-        for slot in &mut self.freezes {
+        for slot in self.freezes.as_mut() {
             if let Some(f) = *slot {
                 let g = FreezeOf {
                     by: map(f.by),
@@ -738,7 +740,7 @@ impl<G: Geometry> PositionOf<G> {
         ) {
             k ^= zobrist::goal::<G>();
         }
-        for f in self.freezes.iter().flatten() {
+        for f in self.freezes.as_ref().iter().flatten() {
             k ^= zobrist::freeze::<G>(f.by, f.target);
         }
         k

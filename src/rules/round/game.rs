@@ -85,7 +85,7 @@ pub enum Error4 {
     #[error("bad NFEN4: board: {0}")]
     Board(String),
     /// The position cannot arise (F35).
-    #[error("bad NFEN4: {0}")]
+    #[error("bad NFEN4: {field}: {0}", field = .0.field())]
     Setup(#[from] CrossSetupError),
     /// The round fields do not fit the phase or the board, or an event does not fit the round.
     #[error("{0}")]

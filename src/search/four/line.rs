@@ -8,7 +8,10 @@
 //! nothing that matters, make a capture, take a Navia, dratp one, or move one of its Navias (to flee). That is
 //! what it can do to the answering seat; its other quiet actions are left out, which keeps the rivals' turns
 //! narrow (paranoid search with three full-width rivals in a row would spend b³ nodes proving each bound) and
-//! lets the seat's own plans be searched rounds deep.
+//! lets the seat's own plans be searched rounds deep. And as in best-reply search, only one threatening rival
+//! acts between two actions of the answering seat: the others pass. Three rivals each landing a blow on the same
+//! seat in one round is a coalition that does not exist; with it the search would see every seat that acts last
+//! as lost, and buy first place at any price.
 
 use crate::rules::round::game::seat_actions;
 use crate::rules::round::SeatSet;
@@ -45,6 +48,8 @@ pub(super) struct Line {
     pub(super) threats: SeatSet,
     /// The seat put last in every later round's queue: the answering seat.
     pub(super) last: Option<Seat>,
+    /// A threatening rival has acted since the answering seat last did: the other threatening rivals pass.
+    pub(super) threatened: bool,
 }
 
 impl Line {
@@ -66,10 +71,20 @@ impl Line {
         seat_actions(&self.pos, seat, self.kinds[seat.index()], self.promised.contains(seat))
     }
 
+    /// Whether `seat` passes: a threatening rival after another one has acted (best-reply, see the module doc).
+    pub(super) fn passes(&self, seat: Seat) -> bool {
+        self.threatened && self.threats.contains(seat)
+    }
+
     /// The line after `seat` plays `a` (one of [`Line::actions`]).
     pub(super) fn after(&self, seat: Seat, a: &CrossAction) -> Line {
         let mut next = *self;
         next.pos = self.position_for(seat).play(a);
+        if self.threats.contains(seat) {
+            next.threatened = true;
+        } else if self.last == Some(seat) {
+            next.threatened = false;
+        }
         next.finish(seat);
         next
     }

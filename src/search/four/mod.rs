@@ -1,5 +1,16 @@
 //! The player of `naviadratp4` (issue 14): one `think` answers for a seat in every phase of the round
 //! (F19–F27) — a declaration, a bid, a promise or an action.
+//!
+//! - `search`: paranoid alpha-beta over a `line` of play (why paranoid: see there), with a capture quiescence;
+//! - `eval`: each seat's worth from the two-player weights plus the cross's terms (Navias held, a Navia that can
+//!   be taken, Pharaoh squares held), and the answering seat's score against the others;
+//! - `player`: the four phases from that one search; `auction`: the bid reasoning from place values;
+//! - `budget`: `go`'s limits, the seat's clock (through the two-player time manager) and `stop`.
+//!
+//! The search runs on the calling thread and keeps no table: `Settings4::threads` and `hash_mb` are accepted
+//! for the protocol's options and change nothing. What the player does not model: the thousand war (F30) and the
+//! round limit (F31) are left to the game, and later rounds' auctions are read paranoidly (the answering seat
+//! last, see `line`).
 
 mod auction;
 mod budget;

@@ -3,8 +3,9 @@
 //! - **declarations** (`declare`): for each declarable kind, what acting with it is worth if the seat acts
 //!   first and if it acts last (the rivals' kinds are secret, so each rival's turn is only a threat), then what
 //!   the kind is worth once the auction is taken into account (`auction`: the best bid for those two values);
-//! - **bids** (`bid`): with the declarations revealed, what acting first, last or not at all is worth, then the
-//!   bid whose expected place value best pays its price (`auction::choose_bid`);
+//! - **bids** (`bid`): with the declarations revealed, what acting first, last or not at all is worth (the
+//!   rivals again only threatening, one per turn of the seat), then the bid whose expected place value best pays
+//!   its price (`auction::choose_bid`);
 //! - **promises** (`promise`): the two outcomes the promise can bring, played on the real round (`State4`):
 //!   promising wins the tie only when the tied rivals do not promise, refusing only when they all do, and any
 //!   other answer forfeits either way, so the seat promises when acting early without captures is worth more
@@ -52,6 +53,7 @@ pub(super) fn line_of(state: &State4) -> Line {
         out: r.out,
         threats: SeatSet::EMPTY,
         last: None,
+        threatened: false,
     }
 }
 
@@ -279,10 +281,13 @@ impl Player<'_, '_> {
         let mut idle_me = idle.clone();
         idle_me.push(self.seat);
         let n = acting.len() as u32;
+        // The rivals only threaten here too, one of them per turn of this seat (see `line`): the bid pays for
+        // what acting first saves or wins against one rival's best blow, not against a coalition's.
+        let threats: SeatSet = acting.iter().copied().collect();
         let lines = [
-            (self.line(me_first, &idle, kinds, SeatSet::EMPTY), 1),
-            (self.line(me_last, &idle, kinds, SeatSet::EMPTY), n + 1),
-            (self.line(acting.clone(), &idle_me, kinds, SeatSet::EMPTY), n.max(1)),
+            (self.line(me_first, &idle, kinds, threats), 1),
+            (self.line(me_last, &idle, kinds, threats), n + 1),
+            (self.line(acting.clone(), &idle_me, kinds, threats), n.max(1)),
         ];
         let Some(v) = self.values(budget, &lines) else {
             return Answer4::Bid(0);

@@ -173,7 +173,8 @@ impl<'s, 'a> Search<'s, 'a> {
             return self.eval(line);
         }
         let actions = line.actions(seat);
-        if actions.is_empty() {
+        // No action, or a threatening rival after another one has acted (best-reply, see `line`): it passes.
+        if actions.is_empty() || line.passes(seat) {
             return self.node(&line.skip(seat), depth, ply, alpha, beta, skips + 1);
         }
         if depth == 0 {
@@ -291,11 +292,11 @@ impl<'s, 'a> Search<'s, 'a> {
             return 0;
         }
         let mut line = *line;
-        // Seats without an action are skipped, at most one round's worth.
+        // Seats without an action, and threatening rivals after another one, are skipped, one round at most.
         for _ in 0..4 {
             let Some(seat) = line.actor() else { break };
             let actions = line.actions(seat);
-            if !actions.is_empty() {
+            if !actions.is_empty() && !line.passes(seat) {
                 return self.quiesce(&line, seat, actions, ply, alpha, beta, left);
             }
             line = line.skip(seat);
@@ -333,6 +334,7 @@ mod tests {
             out: SeatSet::EMPTY,
             threats: SeatSet::EMPTY,
             last: Some(order[0]),
+            threatened: false,
         }
     }
 
