@@ -126,16 +126,24 @@ class Merger:
             return json.load(f), out.stdout
 
 
-def progress_line(doc, started, done_shards, shards):
-    """Games done, score and Elo of the first engine, games per second, estimated time left."""
-    games = len(doc["games"])
-    total = doc.get("games_scheduled") or games
-    p = doc["players"][0]
-    rate = games / max(time.monotonic() - started, 1e-9)
-    eta = (total - games) / rate if rate > 0 else float("inf")
+def standing_text(p, games):
+    """The first engine's standing: W-L-D, score and Elo; in a four-player match, points and average place."""
+    if "average_place" in p:
+        place = p["average_place"]
+        return f"{p['name']}: {p['score']:.2f} points, average place {'nan' if place is None else f'{place:.2f}'}"
     elo = p.get("elo")
     err = p.get("elo_error")
     elo_text = "nan" if elo is None else f"{elo:+.1f} +/- {'nan' if err is None else f'{err:.1f}'}"
+    return (f"{p['name']}: {p['wins']}-{p['losses']}-{p['draws']} ({p['score'] if games else 0:.3f})  "
+            f"Elo {elo_text}")
+
+
+def progress_line(doc, started, done_shards, shards):
+    """Games done, the first engine's standing, games per second, estimated time left."""
+    games = len(doc["games"])
+    total = doc.get("games_scheduled") or games
+    rate = games / max(time.monotonic() - started, 1e-9)
+    eta = (total - games) / rate if rate > 0 else float("inf")
     width = 20
     filled = int(width * games / total) if total else width
     bar = "#" * filled + "." * (width - filled)
@@ -143,8 +151,7 @@ def progress_line(doc, started, done_shards, shards):
     sprt_text = f"  LLR {sprt['llr']:.2f} [{sprt['lbound']:.2f}, {sprt['ubound']:.2f}]" if sprt else ""
     eta_text = "?" if eta == float("inf") else f"{int(eta) // 60}m{int(eta) % 60:02d}s"
     return (f"[{bar}] {games}/{total} games, shards {done_shards}/{shards}  "
-            f"{p['name']}: {p['wins']}-{p['losses']}-{p['draws']} ({p['score'] if games else 0:.3f})  "
-            f"Elo {elo_text}  {rate:.2f} games/s  ETA {eta_text}{sprt_text}")
+            f"{standing_text(doc['players'][0], games)}  {rate:.2f} games/s  ETA {eta_text}{sprt_text}")
 
 
 def run_match(client, match_bin, match_args, shards, pgnout=None, jsonout=None, retries=2, out=sys.stdout,

@@ -5,7 +5,7 @@ It speaks both dialects (uci/ugi), plays a fixed list of legal opening moves
 from the default start (each side steps its black Gulled forward, files a to g),
 and fails on demand:
 
-  --fail none|illegal|garbage|empty|nomove|crash|hang|late|startup
+  --fail none|illegal|garbage|empty|nomove|wrongword|crash|hang|late|startup
   --after N     play N good moves first, then fail (default 0)
   --delay MS    with --fail late: answer every move after MS milliseconds
   --score CP    report `info depth 1 score cp CP` before each bestmove
@@ -17,7 +17,7 @@ illegal: a Maseitai id not left in the pool; crash: exit at `go draft`.
 
 illegal: a well-formed but illegal move (the Navia steps two squares);
 garbage: text that is not a move; empty: `bestmove` with no move;
-nomove: `bestmove (none)`; crash: exit at `go`; hang: stop answering at `go`;
+nomove: `bestmove (none)`; wrongword: the good move after `bestpick`; crash: exit at `go`; hang: stop answering at `go`;
 startup: exit before the handshake.
 
 Four players (after `setoption name UCI_Variant value naviadratp4`, F39-F43): it
@@ -48,7 +48,8 @@ FOUR_ILLEGAL = {"s": "f1f3", "w": "a6c6", "n": "f11f9", "e": "k6i6"}
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--fail", default="none",
-                    choices=["none", "illegal", "garbage", "empty", "nomove", "crash", "hang", "late", "startup"])
+                    choices=["none", "illegal", "garbage", "empty", "nomove", "wrongword", "crash", "hang", "late",
+                             "startup"])
     ap.add_argument("--after", type=int, default=0)
     ap.add_argument("--delay", type=int, default=0)
     ap.add_argument("--score", type=int, default=None)
@@ -79,6 +80,8 @@ def main():
             out(keyword)
         elif a.fail == "nomove":
             out(keyword + " (none)")
+        elif a.fail == "wrongword":
+            out("bestpick " + good)
         elif a.fail == "crash":
             sys.exit(3)
         elif a.fail == "hang":

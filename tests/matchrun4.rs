@@ -283,7 +283,7 @@ fn an_illegal_declaration_eliminates_its_seat_and_the_game_goes_on() {
 }
 
 #[test]
-fn garbage_empty_and_missing_answers_eliminate() {
+fn garbage_empty_missing_and_wrong_answers_eliminate() {
     // b: a garbage action after its first declaration; c: an empty bid in round 2; d: `(none)` at once.
     let flags = [
         "",
@@ -300,6 +300,13 @@ fn garbage_empty_and_missing_answers_eliminate() {
     ] {
         assert!(text.contains(x), "{x} missing:\n{text}");
     }
+    // Another answer word where `bestdeclare` is due.
+    let (s, _, text) = recorded("wrongword", ["", "", "", "--fail wrongword"], "-each depth=1");
+    last_seat(&s, Seat::South, "s w n e");
+    assert!(
+        text.contains("x:e {East answers bestpick where bestdeclare is due}"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -323,6 +330,13 @@ fn a_crash_eliminates_the_seat_the_game_goes_on_and_recover_restarts_the_engine(
     assert!(text.contains("x:w {West disconnects}"), "{text}");
     // Game 2 seats b at North: a fresh process answers again (and crashes again after three answers).
     assert!(text.contains("x:n {North disconnects}"), "{text}");
+    // An engine that cannot be started loses its seat before the first event (with -recover).
+    let (s, _, text) = recorded("unstarted", ["", "", "", "--fail startup"], "-each depth=1 -recover");
+    last_seat(&s, Seat::South, "s w n e");
+    assert!(
+        text.contains("\n1. x:e {East could not be started: it exited during the handshake} d:B/B/B/-"),
+        "{text}"
+    );
     // Without -recover the match stops after the game.
     let (s, out) = play4(&format!("-variant naviadratp4 {} -each depth=1 -games 4", fakes(flags)));
     assert_eq!(s.games.len(), 1, "{out}");
@@ -371,7 +385,7 @@ fn round_limit_draws_share_the_point_and_random_forces_go_by_rotation() {
     let (s, out, text) = recorded(
         "limit",
         ["", "", "", ""],
-        "-each depth=1 -games 5 -roundlimit 3 -forces random seed=3",
+        "-each depth=1 -games 5 -roundlimit 3 -forces random seed=3 -concurrency 2",
     );
     assert_eq!(s.games.len(), 5, "{out}");
     for g in &s.games {
@@ -389,11 +403,21 @@ fn round_limit_draws_share_the_point_and_random_forces_go_by_rotation() {
     assert_eq!(text.matches("[RoundLimit \"3\"]").count(), 5);
     assert_eq!(text.matches("[Result \"draw\"]").count(), 5);
     assert!(text.contains("{No winner: round limit (3 rounds)} draw\n"), "{text}");
-    // Random forces: one start per rotation of four games, each written as a FEN tag.
-    let fens: Vec<&str> = text.lines().filter(|l| l.starts_with("[FEN ")).collect();
-    assert_eq!(fens.len(), 5);
-    assert!(fens[..4].iter().all(|f| *f == fens[0]), "{fens:?}");
-    assert_ne!(fens[4], fens[0]);
+    // Random forces: one start per rotation of four games, each written as a FEN tag
+    // (records in the order the two workers finished them).
+    let mut fens: Vec<(u32, String)> = read_games(&text)
+        .unwrap()
+        .iter()
+        .map(|g| {
+            (
+                g.tag("Round").unwrap().parse().unwrap(),
+                g.tag("FEN").unwrap().to_string(),
+            )
+        })
+        .collect();
+    fens.sort();
+    assert!(fens[..4].iter().all(|f| f.1 == fens[0].1), "{fens:?}");
+    assert_ne!(fens[4].1, fens[0].1);
 }
 
 // ---- the real engine ----

@@ -81,14 +81,15 @@ fn illegal_move_loses_and_the_match_goes_on() {
 #[test]
 fn unreadable_empty_and_missing_moves_lose() {
     let (s, _) = play(&format!(
-        "-tournament gauntlet {} {} {} {} -each depth=1 -games 1",
+        "-tournament gauntlet {} {} {} {} {} -each depth=1 -games 1",
         fake("A", ""),
         fake("G", "--fail garbage"),
         fake("E", "--fail empty"),
-        fake("N", "--fail nomove")
+        fake("N", "--fail nomove"),
+        fake("W", "--fail wrongword")
     ));
     let r = results(&s);
-    assert_eq!(r.len(), 3);
+    assert_eq!(r.len(), 4);
     assert!(
         r.iter()
             .all(|(res, t, _)| res == "1-0" && *t == Termination::RulesInfraction),
@@ -97,7 +98,8 @@ fn unreadable_empty_and_missing_moves_lose() {
     assert!(r[0].2.starts_with("Black sends an unreadable move: xyz!"), "{}", r[0].2);
     assert_eq!(r[1].2, "Black sends bestmove without a move");
     assert_eq!(r[2].2, "Black claims no move while it has legal actions");
-    assert_eq!(s.players[0].total.wins, 3);
+    assert_eq!(r[3].2, "Black answers bestpick where bestmove is due");
+    assert_eq!(s.players[0].total.wins, 4);
 }
 
 #[test]

@@ -290,21 +290,22 @@ impl Shards {
             .find_map(|(_, doc)| doc.get("stopped")?.as_str().map(str::to_string))
     }
 
-    /// Print the merged result block, then write the merged records (game-number order) and summary.
+    /// Print the merged result block, then write the records of the games counted (`numbers`, in game-number
+    /// order) and the merged summary.
     pub fn finish(
         &self,
         req: &MergeRequest,
         out: &mut dyn Write,
-        games: usize,
         block: &str,
         numbers: Vec<u32>,
-        doc: Json,
+        mut doc: Json,
     ) -> Result<(), String> {
         let _ = writeln!(
             out,
-            "Merged {} of {} shards: {games} games",
+            "Merged {} of {} shards: {} games",
             self.merged.len(),
-            self.count
+            self.count,
+            numbers.len()
         );
         let _ = writeln!(out, "{block}");
         let _ = writeln!(out, "Finished match");
@@ -312,7 +313,6 @@ impl Shards {
             write_records(path, numbers, &self.records)?;
         }
         if let Some(path) = req.jsonout {
-            let mut doc = doc;
             if let Json::Obj(fields) = &mut doc {
                 let list = self.merged.iter().map(|&k| Json::Int(k.into())).collect();
                 fields.insert(3, ("merged_shards".to_string(), Json::Arr(list)));
@@ -342,14 +342,7 @@ pub fn merge_duel(shards: &Shards, req: &MergeRequest, out: &mut dyn Write) -> R
     let summary = standings.into_summary();
     let numbers = summary.games.iter().map(|g| g.job.number).collect();
     let doc = summary_json(cfg, &summary);
-    shards.finish(
-        req,
-        out,
-        summary.games.len(),
-        &results_block(cfg, &summary),
-        numbers,
-        doc,
-    )?;
+    shards.finish(req, out, &results_block(cfg, &summary), numbers, doc)?;
     Ok(summary)
 }
 

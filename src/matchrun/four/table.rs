@@ -432,13 +432,6 @@ pub fn merge4(shards: &Shards, req: &MergeRequest, out: &mut dyn Write) -> Resul
     }
     summary.stopped = shards.stopped();
     let numbers = summary.games.iter().map(|g| g.job.number).collect();
-    shards.finish(
-        req,
-        out,
-        summary.games.len(),
-        &summary.table(),
-        numbers,
-        summary_json4(cfg, &summary),
-    )?;
+    shards.finish(req, out, &summary.table(), numbers, summary_json4(cfg, &summary))?;
     Ok(summary)
 }
