@@ -2,7 +2,7 @@
 // shows, so `readDrawn` can read the picture back into NFEN (the round-trip test, and the browser test's check that
 // the screen shows the engine's position).
 
-import { FILES, frozenSquares } from "./nfen.js";
+import { FILES, frozenSquares, rankText } from "./nfen.js";
 
 const CELL = 64;
 const STRIP = 92;
@@ -158,19 +158,7 @@ export function readDrawn(svg) {
   }
   const ranks = [];
   for (let r = 7; r >= 1; r--) {
-    let text = "";
-    let empty = 0;
-    for (const f of FILES) {
-      const code = board[f + r];
-      if (!code) {
-        empty += 1;
-        continue;
-      }
-      if (empty) text += empty;
-      empty = 0;
-      text += code;
-    }
-    ranks.push(text + (empty ? empty : ""));
+    ranks.push(rankText([...FILES].map((f) => board[f + r])));
   }
   const pools = [0, 1].map((side) => attr(new RegExp(`<g class="pool" data-pool="${side}"[^>]*>`).exec(svg)[0], "data-value"));
   const list = (kind, side) => {

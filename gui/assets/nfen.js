@@ -128,3 +128,20 @@ export function parseDiagram(lines) {
   }
   return out;
 }
+
+/** One rank of a board field from its squares' piece codes, west to east (empty squares falsy): runs of empty
+ * squares become their count, so ['B', null, null, 'R'] gives "B2R" (the two-player and the four-player field). */
+export function rankText(codes) {
+  let text = "";
+  let empty = 0;
+  for (const code of codes) {
+    if (!code) {
+      empty += 1;
+      continue;
+    }
+    if (empty) text += empty;
+    empty = 0;
+    text += code;
+  }
+  return text + (empty ? empty : "");
+}

@@ -1,6 +1,8 @@
 // NFEN4: the four-player position text the engine prints (`d` → `Fen:`, RULES.md Part 3, F35). The GUI only reads
 // it to draw the cross and writes it back for the round-trip test; it never judges a position.
 
+import { rankText } from "./nfen.js";
+
 /** Files of the cross, west to east (F1). */
 export const FILES4 = "abcdefghijk";
 
@@ -126,20 +128,8 @@ function listText(items) {
 export function boardField4(codes) {
   const ranks = [];
   for (let rank = 11; rank >= 1; rank--) {
-    let text = "";
-    let empty = 0;
-    for (let f = 0; f < 11; f++) {
-      if (!onCross(f, rank)) continue;
-      const code = codes[FILES4[f] + rank];
-      if (!code) {
-        empty += 1;
-        continue;
-      }
-      if (empty) text += empty;
-      empty = 0;
-      text += code;
-    }
-    ranks.push(text + (empty ? empty : ""));
+    const files = [...FILES4].filter((_, f) => onCross(f, rank));
+    ranks.push(rankText(files.map((f) => codes[f + rank])));
   }
   return ranks.join("/");
 }
