@@ -48,13 +48,24 @@ fn grave(list: &str) -> GraveSetup {
 
 /// A position from a board field (F35) and the other fields as NFEN4 writes them (seat order s w n e).
 fn position(board: &str, side: Seat, pools: [u8; 4], keeps: &str, graves: &str) -> CrossPosition {
+    with_fields(parse_cross_board(board, cat()).unwrap(), side, pools, keeps, graves)
+}
+
+/// A checked position from a board and the keeps and graveyards as NFEN4 writes them.
+fn with_fields(
+    board: [Option<PlacedOf<Cross>>; 121],
+    side: Seat,
+    pools: [u8; 4],
+    keeps: &str,
+    graves: &str,
+) -> CrossPosition {
     let keeps: Vec<Vec<Kind>> = keeps
         .split('/')
         .map(|k| items(k).into_iter().map(kind).collect())
         .collect();
     let graves: Vec<GraveSetup> = graves.split('/').map(grave).collect();
     let s = CrossSetup {
-        board: parse_cross_board(board, cat()).unwrap(),
+        board,
         side,
         pools,
         keeps: keeps.try_into().unwrap(),
@@ -103,20 +114,7 @@ fn built(pieces: &[(&str, &str)], side: Seat, pools: [u8; 4], keeps: &str, grave
     for (at, p) in pieces {
         board[sq(at).index()] = Some(placed(p));
     }
-    let keeps: Vec<Vec<Kind>> = keeps
-        .split('/')
-        .map(|k| items(k).into_iter().map(kind).collect())
-        .collect();
-    let graves: Vec<GraveSetup> = graves.split('/').map(grave).collect();
-    let s = CrossSetup {
-        board,
-        side,
-        pools,
-        keeps: keeps.try_into().unwrap(),
-        graves: graves.try_into().unwrap(),
-        freezes: Vec::new(),
-    };
-    CrossPosition::from_cross_setup(cat(), &s).unwrap()
+    with_fields(board, side, pools, keeps, graves)
 }
 
 fn texts(p: &CrossPosition) -> BTreeSet<String> {

@@ -308,31 +308,16 @@ impl State4 {
         None
     }
 
-    /// F28, F29: a team holding three Navia, or a dratped Navia, has won (visible on the board, F35).
+    /// F28, F29: three Navia or a dratped Navia, as the position records it (after an action, and when read
+    /// from a board that shows it, F35).
     fn board_result(&self) -> Option<Result4> {
-        if let Some(o) = self.pos.outcome() {
-            let termination = match o.reason {
+        self.pos.outcome().map(|o| Result4 {
+            winner: Some(o.winner),
+            termination: match o.reason {
                 WinReason::ThreeNavia => Termination4::ThreeNavia,
                 _ => Termination4::NaviaDratp,
-            };
-            return Some(Result4 {
-                winner: Some(o.winner),
-                termination,
-            });
-        }
-        let held = Seat::ALL.into_iter().find(|&s| self.pos.navias_held(s) >= 3);
-        let dratped = (self.pos.navias & self.pos.dratped).first();
-        if let Some(seat) = held {
-            Some(Result4 {
-                winner: Some(seat),
-                termination: Termination4::ThreeNavia,
-            })
-        } else {
-            dratped.and_then(|sq| self.pos.piece_at(sq)).map(|pl| Result4 {
-                winner: Some(pl.side),
-                termination: Termination4::NaviaDratp,
-            })
-        }
+            },
+        })
     }
 
     /// The seats that decide now: in phase `d` those not out with something to declare (F20, F43); in `b` the
