@@ -9,31 +9,19 @@ usage: python3 gui/tests/make_fixtures4.py target/release/dratp [games] [seed]
 """
 import json
 import random
-import subprocess
 import sys
+
+from make_fixtures import Engine as DuelEngine
 
 SEATS = "swne"
 
 
-class Engine:
-    def __init__(self, path):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.ask("setoption name UCI_Variant value naviadratp4")
+class Engine(DuelEngine):
+    """The two-player fixtures' engine pipe, switched to the four-player game."""
 
-    def ask(self, *lines):
-        """Sends the lines then `isready`; returns every line printed before `readyok`."""
-        for line in lines + ("isready",):
-            self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-        out = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise SystemExit("engine ended")
-            line = line.rstrip("\n")
-            if line == "readyok":
-                return out
-            out.append(line)
+    def __init__(self, path):
+        super().__init__(path)
+        self.ask("setoption name UCI_Variant value naviadratp4")
 
     def state(self, position):
         """The position's NFEN4, result word, phase, deciding seats and each deciding seat's `legal` words."""
