@@ -15,7 +15,7 @@ use dratp::matchrun::stats::{
     elo_from_score, elo_line, erf, fmt_fixed, fmt_g3, pentanomial_line, score_line, Elo, Pentanomial, Sprt, SprtResult,
     Wdl,
 };
-use dratp::matchrun::tournament::{pgn_date, schedule, time_control_text, Job};
+use dratp::matchrun::tournament::{engine_threads, pgn_date, schedule, time_control_text, Job};
 use dratp::rules::forces::{random_force, start_position, validate};
 use dratp::rules::{nfen, Catalogue, Game, Position, Side, START_NFEN};
 
@@ -39,6 +39,16 @@ fn run_cfg(s: &str) -> MatchConfig {
 }
 
 // ---- statistics ----
+
+#[test]
+fn the_cores_a_game_needs_count_each_engines_threads() {
+    let cfg = run_cfg("-engine cmd=a option.Threads=2 -engine cmd=b -each tc=2+0.02 -engine cmd=c option.threads=x");
+    let threads: Vec<usize> = cfg.engines.iter().map(engine_threads).collect();
+    // Unset or unreadable: the engine's own default of one thread.
+    assert_eq!(threads, [2, 1, 1]);
+    let cfg = run_cfg("-engine cmd=a -engine cmd=b -each option.Threads=4 depth=3");
+    assert_eq!(cfg.engines.iter().map(engine_threads).collect::<Vec<_>>(), [4, 4]);
+}
 
 #[test]
 fn elo_of_60_40_0_is_70_4() {

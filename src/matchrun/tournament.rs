@@ -408,7 +408,9 @@ pub fn prepare(cfg: &MatchConfig) -> Result<Prepared, String> {
 /// Run the whole match, printing progress and results to `out` in cutechess-cli's form.
 pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
     let mut p = prepare(cfg)?;
-    warn_concurrency(cfg.concurrency, 1);
+    // One engine of a game thinks at a time, with all its threads.
+    let thinking = cfg.engines.iter().map(engine_threads).max().unwrap_or(1);
+    warn_concurrency(cfg.concurrency, thinking);
     let stop = Arc::new(AtomicBool::new(false));
     let table = Arc::new(Duel {
         games: std::mem::take(&mut p.games),
@@ -448,11 +450,22 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
     Ok(summary)
 }
 
-/// Warn when `-concurrency` games, each keeping `thinking` engines busy at once, need more cores than there are.
+/// The search threads an engine was given (`option.Threads=N`; 1 when unset or unreadable).
+pub fn engine_threads(e: &EngineConfig) -> usize {
+    e.options
+        .iter()
+        .rev()
+        .find(|(name, _)| name.eq_ignore_ascii_case("Threads"))
+        .and_then(|(_, value)| value.trim().parse::<usize>().ok())
+        .map_or(1, |n| n.max(1))
+}
+
+/// Warn when `-concurrency` games, each keeping `thinking` cores busy at once, need more cores than there are.
 pub fn warn_concurrency(concurrency: usize, thinking: usize) {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     if concurrency * thinking > cores {
-        // Engines that share a core lose time on their clocks.
+        // Engines that share a core lose time on their clocks, and a helper thread without a core of its own slows
+        // its main thread instead of helping it.
         eprintln!(
             "dratp-match: warning: -concurrency {concurrency} needs {} cores ({thinking} per game), the machine has {cores}",
             concurrency * thinking

@@ -17,7 +17,9 @@ use crate::matchrun::engine_proc::{EngineError, EngineProc, IoLog};
 use crate::matchrun::json::Json;
 use crate::matchrun::openings::random_forces;
 use crate::matchrun::summary::{run_fields, MergeRequest, Shards};
-use crate::matchrun::tournament::{open_records, pgn_date, start_lineup, time_control_text, warn_concurrency, Lineup};
+use crate::matchrun::tournament::{
+    engine_threads, open_records, pgn_date, start_lineup, time_control_text, warn_concurrency, Lineup,
+};
 use crate::matchrun::worker::{run_games, Msg, Table};
 use crate::rules::round::notation::ranking_text;
 use crate::rules::{Catalogue, Game4, Seat, SeatSet, Termination4};
@@ -131,8 +133,8 @@ pub fn run4(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary4, String> 
     for e in procs.into_iter().flatten() {
         e.quit();
     }
-    // Four engines think at once in the simultaneous phases (F43).
-    warn_concurrency(cfg.concurrency, 4);
+    // Four engines think at once in the simultaneous phases (F43), each with its threads.
+    warn_concurrency(cfg.concurrency, cfg.engines.iter().map(engine_threads).sum());
     let stop = Arc::new(AtomicBool::new(false));
     let table = Arc::new(Four {
         jobs,
