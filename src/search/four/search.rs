@@ -16,7 +16,7 @@
 //! weighs the strongest rival most: the "coalition" mostly plays for the leader.
 //!
 //! Leaves are searched on with captures, Navia takes and Navia dratps (a quiescence search of a few actions),
-//! so that a leaf never stands just before a free take.
+//! so that a leaf never stands just before a free take; a threatening rival's only when they strike `me`.
 
 use crate::rules::round::game::places;
 use crate::rules::{ActionKind, CrossAction, Follow, Piece, Seat};
