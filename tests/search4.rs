@@ -209,6 +209,36 @@ fn depth_and_node_limits_are_honoured() {
     assert!(counted <= 400, "{counted} nodes");
 }
 
+#[test]
+fn twenty_thousand_nodes_buy_a_first_iteration_in_a_declaration_and_a_crowded_action() {
+    // Two positions of a match against greedy seats (issue 14) where 20 000 nodes did not finish one iteration,
+    // so the answer was the first candidate: South's declaration in round 3 (41 600 nodes then, and `N`
+    // declared) and West's action in round 27 (214 000 then, its Navia stepping back into a thousand war).
+    let declaration = game(
+        "nBnR1n[N04]1nRnB/n[M13]nBnBnBnBnBn[M29]/wBw[M04]7e[M40]eB/wRwB7eBeR/1wB7eB1/w[N01]wB7eBe[N01]/1wB7eB1/\
+         wRwB7eBeR/wBw[M18]7e[M03]eB/s[M35]sBsBsBsBsBs[M28]/sBsR1s[N04]1sRsB d nwes - - 0/0/0/0 \
+         M04,M09,M11,M17,M20/M10,M11,M13,M24,M38/M11,M12,M12,M24,M31/M01,M14,M20,M36,M44 -/-/-/- - 3",
+    );
+    let action = game(
+        "nBnRn[N02]1n[M20]nRnB/n[M23]1nBnBnBnBn[M28]/wBw[M41]1nB5e[M40]eB/e[+M13]wB7eBeR/1wB7eB1/1wB7eBe[N01]/\
+         1wB7eB1/1wB7eBeR/wB1wR2sB4eB/1sBsBs[N04]sBsBe[+M41]/w[N02]5sB a ESNw N/N/N/N - 3/9/0/3 \
+         M05,M11,M15,M19,M29/M04,M19,M21,M25,M42/M06,M11,M13,M38/M04,M11,M12,M36,M44 B,M37,R,R/M32,R/-/- - 27",
+    );
+    for (g, seat) in [(&declaration, Seat::South), (&action, Seat::West)] {
+        let mut deepest = 0;
+        let a = think(
+            g,
+            seat,
+            &nodes(20_000),
+            &settings(20, 0),
+            &AtomicBool::new(false),
+            &mut |i: &Info4| deepest = deepest.max(i.depth),
+        );
+        check(g, seat, a);
+        assert!(deepest >= 1, "{seat}: no iteration finished");
+    }
+}
+
 /// `stop` during an infinite think of `seat` in `g`: the answer comes within a few milliseconds, and is checked.
 fn stopped_answer(g: Game4, seat: Seat) {
     let stop = Arc::new(AtomicBool::new(false));
@@ -266,8 +296,9 @@ fn a_weak_skill_level_stops_at_its_depth_and_still_answers_legally() {
 
 #[test]
 fn a_deep_search_fits_in_a_small_thread_stack() {
-    // T14: only the four Navias. Depth 9 and its quiescence reach about 14 plies in 128 KiB, so the 2 MiB of the
-    // engine's worker threads hold more than the search's 128-ply cap (`search::MAX_PLY`).
+    // T14: only the four Navias. Depth 7 and its quiescence reach about 14 plies in 128 KiB (the rivals' "nothing"
+    // before one of them strikes costs no depth, so depth 7 reaches as far as depth 9 did when it cost one), so the
+    // 2 MiB of the engine's worker threads hold more than the search's 128-ply cap (`search::MAX_PLY`).
     let g = game("3n[N02]3/7/11/11/11/w[N03]9e[N04]/11/11/11/7/3s[N01]3 a swne N/N/N/N - 0/0/0/0 -/-/-/- -/-/-/- - 1");
     let worker = std::thread::Builder::new()
         .stack_size(128 * 1024)
@@ -291,7 +322,7 @@ fn a_deep_search_fits_in_a_small_thread_stack() {
         })
         .unwrap();
     let d = worker.join().unwrap();
-    assert!(d >= 9, "{d}");
+    assert!(d >= 7, "{d}");
 }
 
 #[test]

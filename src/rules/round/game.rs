@@ -213,6 +213,37 @@ fn team_total(pos: &CrossPosition, seat: Seat) -> u32 {
     board + keep
 }
 
+/// F34: each seat's place in `pos` (1 is best), in seat order, given the `winner` and `out_order` (for each seat,
+/// when it was eliminated, 1 = first; 0 while it plays); seats still equal share a place, and the next place
+/// counts them (`1 2 2 4`).
+pub fn places(pos: &CrossPosition, out_order: [u8; 4], winner: Option<Seat>) -> [u8; 4] {
+    let key = |s: Seat| {
+        let out = out_order[s.index()];
+        (
+            winner == Some(s),
+            // Not eliminated first, then the later eliminated higher.
+            if out == 0 { u8::MAX } else { out },
+            pos.navias_held(s),
+            team_total(pos, s),
+            pos.pool(s),
+        )
+    };
+    Seat::ALL.map(|s| 1 + Seat::ALL.iter().filter(|&&t| key(t) > key(s)).count() as u8)
+}
+
+/// F30: the key of what must repeat for a thousand war at a decision-phase start: the board with teams and dratp
+/// states, pools, keeps, graveyards and lasting effects (`pos`, whatever its side to move), the base `order` and
+/// the seats `out` (not the round number).
+pub fn repetition_key(pos: &CrossPosition, order: [Seat; 4], out: SeatSet) -> u64 {
+    let mix = |x: u64| splitmix64(&mut x.clone());
+    let out = out.iter().fold(0u64, |k, s| k | 1 << s.index());
+    let mut k = seated(pos, Seat::South).key() ^ mix(out | 0x100);
+    for (i, s) in order.iter().enumerate() {
+        k ^= mix(((i as u64) << 8) | s.index() as u64 | 0x1000);
+    }
+    k
+}
+
 /// One moment of a four-player game: the cross position, the round and the round limit (see the module doc).
 #[derive(Clone, Copy, PartialEq)]
 pub struct State4 {
@@ -376,19 +407,8 @@ impl State4 {
     /// F34: each seat's place (1 is best), in seat order; seats still equal share a place, and the next place
     /// counts them (`1 2 2 4`).
     pub fn ranking(&self) -> [u8; 4] {
-        let winner = self.result().and_then(|r| r.winner);
-        let key = |s: Seat| {
-            let out = self.out_order[s.index()];
-            (
-                winner == Some(s),
-                // Not eliminated first, then the later eliminated higher.
-                if out == 0 { u8::MAX } else { out },
-                self.pos.navias_held(s),
-                self.team_total(s),
-                self.round.pool(s),
-            )
-        };
-        Seat::ALL.map(|s| 1 + Seat::ALL.iter().filter(|&&t| key(t) > key(s)).count() as u8)
+        // The position's pools are the round's (`mirror`).
+        places(&self.pos, self.out_order, self.result().and_then(|r| r.winner))
     }
 
     /// The canonical text of an action (F37).
@@ -484,17 +504,8 @@ impl State4 {
     /// F30: the key of what must repeat for a thousand war: the board with teams and dratp states, pools,
     /// keeps, graveyards, lasting effects and the base order (not the round number).
     pub fn repetition_key(&self) -> u64 {
-        let order = self.round.order();
-        let out = Seat::ALL
-            .iter()
-            .filter(|&&s| self.round.is_out(s))
-            .fold(0u64, |k, s| k | 1 << s.index());
-        let mix = |x: u64| splitmix64(&mut x.clone());
-        let mut k = self.pos.key() ^ mix(out | 0x100);
-        for (i, s) in order.iter().enumerate() {
-            k ^= mix(((i as u64) << 8) | s.index() as u64 | 0x1000);
-        }
-        k
+        let out = Seat::ALL.into_iter().filter(|&s| self.round.is_out(s)).collect();
+        repetition_key(&self.pos, self.round.order(), out)
     }
 
     /// F42: how many sequences of `depth` actions the seats still to act this round can make.

@@ -135,11 +135,16 @@ pub(super) mod tests {
 
     /// A board of the spec's tests (F35 field 1), empty keeps and pools.
     pub(in super::super) fn board(text: &str) -> CrossPosition {
+        board_with_pools(text, [0; 4])
+    }
+
+    /// A board of the spec's tests (F35 field 1), empty keeps, the given pools in seat order.
+    pub(in super::super) fn board_with_pools(text: &str, pools: [u8; 4]) -> CrossPosition {
         let cat = Catalogue::builtin();
         let setup = CrossSetup {
             board: parse_cross_board(text, cat).unwrap(),
             side: Seat::South,
-            pools: [0; 4],
+            pools,
             keeps: Default::default(),
             graves: std::array::from_fn(|_| GraveSetup::default()),
             freezes: Vec::new(),

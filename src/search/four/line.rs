@@ -13,7 +13,7 @@
 //! seat in one round is a coalition that does not exist; with it the search would see every seat that acts last
 //! as lost, and buy first place at any price.
 
-use crate::rules::round::game::seat_actions;
+use crate::rules::round::game::{repetition_key, seat_actions};
 use crate::rules::round::SeatSet;
 use crate::rules::{CrossAction, CrossPosition, Declaration, Follow, Piece, Seat};
 
@@ -27,6 +27,14 @@ pub(super) fn noisy(pos: &CrossPosition, a: &CrossAction) -> bool {
 /// Whether a threatening rival considers an action (see the module doc): a noisy one, or any Navia action.
 pub(super) fn threatening(pos: &CrossPosition, a: &CrossAction) -> bool {
     matches!(pos.acting_piece(a), Some(Piece::Navia(_))) || noisy(pos, a)
+}
+
+/// Whether a noisy action strikes `me`: a Navia take or dratp (either changes who can win, F14, F28, F29), or a
+/// take of one of `me`'s pieces. A threatening rival's quiescence looks at these alone (see `search`).
+pub(super) fn strikes(pos: &CrossPosition, a: &CrossAction, me: Seat) -> bool {
+    a.pharaoh.is_some()
+        || (a.follow == Follow::Dratp && matches!(pos.acting_piece(a), Some(Piece::Navia(_))))
+        || (pos.takes_piece(a) && pos.play(a).side_bb(me).count() < pos.side_bb(me).count())
 }
 
 /// A round in progress, as the search sees it.
@@ -50,6 +58,9 @@ pub(super) struct Line {
     pub(super) last: Option<Seat>,
     /// A threatening rival has acted since the answering seat last did: the other threatening rivals pass.
     pub(super) threatened: bool,
+    /// F30: the repetition key of the decision-phase start after the first round end the line reached. Only that
+    /// one is real: the search's later queues (the answering seat last) are its own reading.
+    pub(super) ended: Option<u64>,
 }
 
 impl Line {
@@ -74,6 +85,14 @@ impl Line {
     /// Whether `seat` passes: a threatening rival after another one has acted (best-reply, see the module doc).
     pub(super) fn passes(&self, seat: Seat) -> bool {
         self.threatened && self.threats.contains(seat)
+    }
+
+    /// Whether a threatening rival other than `seat` is still to act this round: `seat` doing nothing leaves the
+    /// round's one blow to it.
+    pub(super) fn threat_follows(&self, seat: Seat) -> bool {
+        self.order
+            .into_iter()
+            .any(|s| s != seat && !self.done.contains(s) && self.threats.contains(s))
     }
 
     /// The line after `seat` plays `a` (one of [`Line::actions`]).
@@ -101,6 +120,10 @@ impl Line {
     fn finish(&mut self, seat: Seat) {
         self.done.insert(seat);
         if self.actor().is_none() {
+            // F25: the queue that just acted is the next round's base order.
+            if self.ended.is_none() {
+                self.ended = Some(repetition_key(&self.pos, self.order, self.out));
+            }
             self.done = self.out;
             self.kinds = [None; 4];
             self.promised = SeatSet::EMPTY;

@@ -8,9 +8,10 @@
 //! - `budget`: `go`'s limits, the seat's clock (through the two-player time manager) and `stop`.
 //!
 //! The search runs on the calling thread and keeps no table: `Settings4::threads` and `hash_mb` are accepted
-//! for the protocol's options and change nothing. What the player does not model: the thousand war (F30) and the
-//! round limit (F31) are left to the game, and later rounds' auctions are read paranoidly (the answering seat
-//! last, see `line`).
+//! for the protocol's options and change nothing. The thousand war (F30) is seen at the first round end a line
+//! reaches (later queues are the search's own reading), scored by the seat's F34 place. What the player does not
+//! model: the round limit (F31) is left to the game, and later rounds' auctions are read paranoidly (the
+//! answering seat last, see `line`).
 
 mod auction;
 mod budget;
@@ -127,6 +128,7 @@ pub fn think(
         if level == 0 {
             random(state, seat, seed)
         } else {
+            let wars = seen_twice(game.decision_keys());
             let mut player = Player {
                 state,
                 seat,
@@ -134,6 +136,7 @@ pub fn think(
                 seed,
                 info,
                 depth: 0,
+                wars: &wars,
             };
             match state.phase() {
                 Phase::Decision => player.declare(&mut budget),
@@ -145,6 +148,18 @@ pub fn think(
     };
     budget.hold(limits);
     answer
+}
+
+/// F30: the repetition keys that occurred twice in `keys`: a third time ends the game in a thousand war.
+fn seen_twice(keys: &[u64]) -> Vec<u64> {
+    let mut twice: Vec<u64> = keys
+        .iter()
+        .copied()
+        .filter(|k| keys.iter().filter(|&x| x == k).count() >= 2)
+        .collect();
+    twice.sort_unstable();
+    twice.dedup();
+    twice
 }
 
 /// Skill Level 0: a legal answer drawn uniformly from `seed`.

@@ -41,6 +41,8 @@ pub(super) struct Player<'g, 'i> {
     pub(super) info: &'i mut dyn FnMut(&Info4),
     /// The depth of the last complete iteration, for the final report of a declaration.
     pub(super) depth: u32,
+    /// F30: the repetition keys already seen twice; the game ends in a thousand war when one comes again.
+    pub(super) wars: &'g [u64],
 }
 
 /// The search's view of a state: its position, order, declarations, promises and the seats done.
@@ -56,7 +58,13 @@ pub(super) fn line_of(state: &State4) -> Line {
         threats: SeatSet::EMPTY,
         last: None,
         threatened: false,
+        ended: None,
     }
+}
+
+/// The depth the threatening `rivals` before a seat's action take: their one blow (see `line`), none without them.
+fn blow(rivals: &[Seat]) -> u32 {
+    u32::from(!rivals.is_empty())
 }
 
 impl Player<'_, '_> {
@@ -107,7 +115,7 @@ impl Player<'_, '_> {
         let cat = self.state.position().catalogue();
         let (mut depth, mut stable) = (1, 0);
         // One search for every iteration: its killers and last line order the next.
-        let mut search = Search::new(self.seat, budget);
+        let mut search = Search::new(self.seat, budget, self.wars);
         while search.budget().may_deepen(depth, stable) {
             let before = moves[0].action;
             if !search.iterate(&root, &mut moves, depth, !self.full()) {
@@ -196,7 +204,7 @@ impl Player<'_, '_> {
     fn values(&mut self, budget: &mut Budget, lines: &[(Line, u32)]) -> Option<Vec<i32>> {
         let mut done = None;
         let (mut extra, mut stable, mut best) = (0, 0, None);
-        let mut search = Search::new(self.seat, budget);
+        let mut search = Search::new(self.seat, budget, self.wars);
         while search.budget().may_deepen(extra + 1, stable) {
             let values: Vec<i32> = lines.iter().map(|(l, reach)| search.value(l, reach + extra)).collect();
             if search.budget().halted() {
@@ -230,7 +238,7 @@ impl Player<'_, '_> {
         }
         let (acting, idle) = self.rivals();
         let threats: SeatSet = acting.iter().copied().collect();
-        let n = acting.len() as u32;
+        let blow = blow(&acting);
         let mut lines = Vec::new();
         for &k in &kinds {
             let mut open = [None; 4];
@@ -238,7 +246,7 @@ impl Player<'_, '_> {
             let me_first = std::iter::once(self.seat).chain(acting.iter().copied()).collect();
             let me_last = acting.iter().copied().chain(std::iter::once(self.seat)).collect();
             lines.push((self.line(me_first, &idle, open, threats), 1));
-            lines.push((self.line(me_last, &idle, open, threats), n + 1));
+            lines.push((self.line(me_last, &idle, open, threats), blow + 1));
         }
         let Some(values) = self.values(budget, &lines) else {
             return Answer4::Declare(first);
@@ -283,14 +291,14 @@ impl Player<'_, '_> {
         let me_last = acting.iter().copied().chain(me).collect();
         let mut idle_me = idle.clone();
         idle_me.push(self.seat);
-        let n = acting.len() as u32;
+        let blow = blow(&acting);
         // The rivals only threaten here too, one of them per turn of this seat (see `line`): the bid pays for
         // what acting first saves or wins against one rival's best blow, not against a coalition's.
         let threats: SeatSet = acting.iter().copied().collect();
         let lines = [
             (self.line(me_first, &idle, kinds, threats), 1),
-            (self.line(me_last, &idle, kinds, threats), n + 1),
-            (self.line(acting.clone(), &idle_me, kinds, threats), n.max(1)),
+            (self.line(me_last, &idle, kinds, threats), blow + 1),
+            (self.line(acting.clone(), &idle_me, kinds, threats), blow.max(1)),
         ];
         let Some(v) = self.values(budget, &lines) else {
             return Answer4::Bid(0);
@@ -389,8 +397,8 @@ mod tests {
     }
 
     #[test]
-    fn the_line_of_a_state_lists_the_same_actor_and_actions_to_the_end_of_the_round() {
-        let mut states = 0;
+    fn the_line_of_a_state_lists_the_same_actor_actions_and_next_repetition_key_to_the_end_of_the_round() {
+        let (mut states, mut rounds) = (0, 0);
         random_games(6, |state, rng| {
             states += 1;
             let (mut state, mut line) = (*state, line_of(state));
@@ -413,7 +421,16 @@ mod tests {
                     assert_eq!(line.pos.pool(s), state.position().pool(s));
                 }
             }
+            // F30: the line keys the next round's start as the game does (seats left without an action skipped).
+            if state.phase() == Phase::Decision && state.result().is_none() {
+                while line.ended.is_none() {
+                    line = line.skip(line.actor().unwrap());
+                }
+                assert_eq!(line.ended, Some(state.repetition_key()));
+                rounds += 1;
+            }
         });
+        assert!(rounds > 10, "{rounds}");
         assert!(states > 100, "{states}");
     }
 }

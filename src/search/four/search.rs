@@ -16,20 +16,25 @@
 //! weighs the strongest rival most: the "coalition" mostly plays for the leader.
 //!
 //! Leaves are searched on with captures, Navia takes and Navia dratps (a quiescence search of a few actions),
-//! so that a leaf never stands just before a free take.
+//! so that a leaf never stands just before a free take; a threatening rival's only when they strike `me`.
 
+use crate::rules::round::game::places;
 use crate::rules::{ActionKind, CrossAction, Follow, Piece, Seat};
 
 use super::super::eval::Weights;
 use super::super::score::{lost_at, won_at, INF};
 use super::budget::Budget;
 use super::eval::{score_for, seat_values, victim_value, Weights4};
-use super::line::{noisy, threatening, Line};
+use super::line::{noisy, strikes, threatening, Line};
 
 /// Deepest ply of a line (search and quiescence together).
 const MAX_PLY: usize = 128;
 /// Actions of the quiescence search below a leaf.
 const QS_ACTIONS: u32 = 4;
+/// F30: what a thousand war is worth per place above the middle of the table (places 1 to 4 score ±1.5 and
+/// ±0.5 of it): about two thirds of a Navia held, so a seat in front repeats unless it stands clearly better
+/// still, and a seat behind gives up some worth to play on.
+const WAR_PLACE: i32 = 600;
 
 /// One root action with its score and expected line.
 #[derive(Clone, Debug)]
@@ -55,11 +60,13 @@ pub(super) struct Search<'s, 'a> {
     /// Per ply, the last two quiet actions that cut the search off there (killers): at a given ply the same seat
     /// acts in sibling lines, and its refutation often stays one.
     killers: Vec<[Option<CrossAction>; 2]>,
+    /// F30: the repetition keys the game has seen twice: a line whose next round starts from one ends there.
+    wars: &'s [u64],
 }
 
 impl<'s, 'a> Search<'s, 'a> {
-    /// A search for `me` within `budget`.
-    pub(super) fn new(me: Seat, budget: &'s mut Budget<'a>) -> Search<'s, 'a> {
+    /// A search for `me` within `budget`; `wars` are the repetition keys the game has seen twice (F30).
+    pub(super) fn new(me: Seat, budget: &'s mut Budget<'a>, wars: &'s [u64]) -> Search<'s, 'a> {
         Search {
             me,
             budget,
@@ -68,6 +75,7 @@ impl<'s, 'a> Search<'s, 'a> {
             pv: vec![Vec::new(); MAX_PLY + 1],
             prev_pv: Vec::new(),
             killers: vec![[None; 2]; MAX_PLY + 1],
+            wars,
         }
     }
 
@@ -82,13 +90,15 @@ impl<'s, 'a> Search<'s, 'a> {
     }
 
     /// One iteration over the root actions of `line`, whose actor is `me`: each gets its score (exact with
-    /// `exact`, otherwise a bound for all but the best) and the moves are sorted best first. False, leaving
-    /// `moves` as they were, when the budget ran out.
+    /// `exact`, otherwise a bound for all but the best) and the moves are sorted best first. False when the
+    /// budget ran out, leaving `moves` as they were unless they were never scored: then those searched fully come
+    /// first, best first.
     pub(super) fn iterate(&mut self, line: &Line, moves: &mut [RootMove], depth: u32, exact: bool) -> bool {
         let mut scored = moves.to_vec();
         self.prev_pv = moves.first().map(|m| m.pv.clone()).unwrap_or_default();
         let mut alpha = -INF;
-        for m in scored.iter_mut() {
+        for i in 0..scored.len() {
+            let m = &mut scored[i];
             let child = line.after(self.me, &m.action);
             let v = match child.pos.outcome() {
                 Some(o) => {
@@ -98,6 +108,12 @@ impl<'s, 'a> Search<'s, 'a> {
                 None => self.node(&child, depth - 1, 1, if exact { -INF } else { alpha }, INF),
             };
             if self.budget.halted() {
+                // A first iteration cut short: the actions searched fully (the first exactly, the others exactly
+                // when they beat it) still beat a blind choice among all.
+                if i > 0 && moves.iter().all(|m| m.score == -INF) {
+                    scored[..i].sort_by_key(|m| std::cmp::Reverse(m.score));
+                    moves.clone_from_slice(&scored);
+                }
                 return false;
             }
             m.score = v;
@@ -122,7 +138,23 @@ impl<'s, 'a> Search<'s, 'a> {
         }
     }
 
+    /// F30: the score of a line that ends in a thousand war, from the seat's F34 place (a war where it stands
+    /// first is as good a result as a win for its place, one where it stands last as bad as a loss); `None`
+    /// if the line goes on.
+    fn war(&self, line: &Line) -> Option<i32> {
+        let key = line.ended?;
+        if !self.wars.contains(&key) {
+            return None;
+        }
+        let out_order = Seat::ALL.map(|s| u8::from(line.out.contains(s)));
+        let place = i32::from(places(&line.pos, out_order, None)[self.me.index()]);
+        Some(WAR_PLACE * (5 - 2 * place) / 2)
+    }
+
     fn eval(&self, line: &Line) -> i32 {
+        if let Some(v) = self.war(line) {
+            return v;
+        }
         let map = line.pos.reach_map();
         let values = seat_values(&line.pos, &map, &self.weights, &self.weights4);
         score_for(
@@ -186,6 +218,9 @@ impl<'s, 'a> Search<'s, 'a> {
             }
             line = line.skip(seat);
         };
+        if let Some(v) = self.war(&line) {
+            return v;
+        }
         let line = &line;
         if depth == 0 {
             return self.quiesce(line, seat, actions, ply, alpha, beta, QS_ACTIONS);
@@ -204,16 +239,20 @@ impl<'s, 'a> Search<'s, 'a> {
             choices.extend(self.ordered(line, seat, actions, ply).into_iter().map(Some));
         }
         for choice in choices {
-            let child = match choice {
-                Some(a) => line.after(seat, &a),
-                None => line.skip(seat),
+            // The threatening rivals between two actions of the seat land one blow at most (see `line`): that
+            // blow, or the last of them doing nothing, costs one action of depth, whichever rival strikes. With
+            // every "nothing" costing one, a line where the first rival strikes (the others pass for free)
+            // looked further past the seat's own action than one where the last does.
+            let (child, cost) = match choice {
+                Some(a) => (line.after(seat, &a), 1),
+                None => (line.skip(seat), u32::from(!line.threat_follows(seat))),
             };
             let v = match child.pos.outcome() {
                 Some(o) => {
                     self.pv[ply + 1].clear();
                     self.won(o.winner, ply + 1)
                 }
-                None => self.node(&child, depth - 1, ply + 1, alpha, beta),
+                None => self.node(&child, depth - cost, ply + 1, alpha, beta),
             };
             if self.budget.halted() {
                 return 0;
@@ -261,7 +300,11 @@ impl<'s, 'a> Search<'s, 'a> {
         mut beta: i32,
         left: u32,
     ) -> i32 {
+        // A thousand war ends the game: nothing is searched past it (the evaluation scores it).
         let stand = self.eval(line);
+        if self.war(line).is_some() {
+            return stand;
+        }
         let maxing = seat == self.me;
         if left == 0 || ply >= MAX_PLY || (maxing && stand >= beta) || (!maxing && stand <= alpha) {
             return stand;
@@ -272,7 +315,14 @@ impl<'s, 'a> Search<'s, 'a> {
             beta = beta.min(stand);
         }
         let pos = line.position_for(seat);
-        let noisy_actions: Vec<CrossAction> = actions.into_iter().filter(|a| noisy(&pos, a)).collect();
+        // A threatening rival (every rival past the current round, every kind open) only strikes at the seat:
+        // with the rivals' takes among themselves too, four actions of every piece's captures cost hundreds of
+        // thousands of nodes on a crowded cross, and a first iteration never finished within 20 000.
+        let threat = line.threats.contains(seat);
+        let noisy_actions: Vec<CrossAction> = actions
+            .into_iter()
+            .filter(|a| noisy(&pos, a) && (!threat || strikes(&pos, a, self.me)))
+            .collect();
         let mut best = stand;
         for a in self.ordered(line, seat, noisy_actions, ply) {
             let child = line.after(seat, &a);
@@ -322,7 +372,7 @@ mod tests {
     use super::*;
     use crate::rules::round::SeatSet;
     use crate::rules::{action_text, Declaration};
-    use crate::search::four::eval::tests::board;
+    use crate::search::four::eval::tests::{board, board_with_pools};
     use crate::search::four::{Limits4, Settings4};
     use crate::search::score::is_mate;
 
@@ -345,11 +395,17 @@ mod tests {
             threats: SeatSet::EMPTY,
             last: Some(order[0]),
             threatened: false,
+            ended: None,
         }
     }
 
     /// The best root action of `line`'s first seat after iterations 1 to `depth`, as text, and its score.
     fn best(line: &Line, depth: u32) -> (String, i32) {
+        best_with_wars(line, depth, &[])
+    }
+
+    /// [`best`] in a game that has seen the repetition keys `wars` twice (F30).
+    fn best_with_wars(line: &Line, depth: u32, wars: &[u64]) -> (String, i32) {
         let stop = AtomicBool::new(false);
         let mut budget = Budget::new(&Limits4::default(), &SETTINGS, &stop, 64);
         let me = line.actor().unwrap();
@@ -362,7 +418,7 @@ mod tests {
                 pv: vec![Some(a)],
             })
             .collect();
-        let mut search = Search::new(me, &mut budget);
+        let mut search = Search::new(me, &mut budget, wars);
         for d in 1..=depth {
             assert!(search.iterate(line, &mut moves, d, false));
         }
@@ -394,6 +450,52 @@ mod tests {
     }
 
     #[test]
+    fn a_thousand_war_is_taken_by_a_seat_in_front_and_avoided_by_one_behind() {
+        // South acts last in the round (the others are done) with two Gulled to move; every seat holds one Navia
+        // and two Gulled, so the pools alone set the F34 places: South's 4 against the others' 2 puts it first,
+        // its 0 last (a Gulled step earns it one).
+        let text = "3n[N02]3/2nB1nB2/11/11/wB9eB/w[N03]9e[N04]/wB9eB/11/11/2sB1sB2/3s[N01]3";
+        let round_end = |pool: u8| {
+            let mut l = line(text, [Seat::West, Seat::North, Seat::East, Seat::South]);
+            l.done = [Seat::West, Seat::North, Seat::East].into_iter().collect();
+            l.last = Some(Seat::South);
+            l.pos = board_with_pools(text, Seat::ALL.map(|s| if s == Seat::South { pool } else { 2 }));
+            l
+        };
+        let key_after = |l: &Line, text: &str| {
+            let a = l
+                .actions(Seat::South)
+                .into_iter()
+                .find(|a| action_text(a, l.pos.catalogue()) == text);
+            l.after(Seat::South, &a.unwrap()).ended.unwrap()
+        };
+        for (pool, place) in [(4, 1), (0, 4)] {
+            let l = round_end(pool);
+            let out_order = [0; 4];
+            assert_eq!(places(&l.pos, out_order, None)[Seat::South.index()], place);
+            let (free, _) = best(&l, 3);
+            // The action it prefers without a war, and another one.
+            let other = l
+                .actions(Seat::South)
+                .into_iter()
+                .map(|a| action_text(&a, l.pos.catalogue()))
+                .find(|a| *a != free)
+                .unwrap();
+            let (war_on_best, _) = best_with_wars(&l, 3, &[key_after(&l, &free)]);
+            let (war_on_other, _) = best_with_wars(&l, 3, &[key_after(&l, &other)]);
+            if place == 1 {
+                assert_eq!(
+                    (war_on_best.as_str(), war_on_other.as_str()),
+                    (free.as_str(), other.as_str())
+                );
+            } else {
+                assert_ne!(war_on_best, free);
+                assert_eq!(war_on_other, free);
+            }
+        }
+    }
+
+    #[test]
     fn a_stop_or_the_node_limit_abandons_the_iteration() {
         let l = line("3n[N02]3/7/11/11/11/3w[N03]6e[N04]/3sB7/1wB9/11/4sB2/3s[N01]3", SWNE);
         let stop = AtomicBool::new(true);
@@ -404,7 +506,7 @@ mod tests {
             score: 7,
             pv: vec![Some(a)],
         }];
-        assert!(!Search::new(Seat::South, &mut budget).iterate(&l, &mut moves, 3, false));
+        assert!(!Search::new(Seat::South, &mut budget, &[]).iterate(&l, &mut moves, 3, false));
         assert_eq!(moves[0].score, 7);
         let go = AtomicBool::new(false);
         let limits = Limits4 {
@@ -412,7 +514,7 @@ mod tests {
             ..Limits4::default()
         };
         let mut budget = Budget::new(&limits, &SETTINGS, &go, 64);
-        assert!(!Search::new(Seat::South, &mut budget).iterate(&l, &mut moves, 6, false));
+        assert!(!Search::new(Seat::South, &mut budget, &[]).iterate(&l, &mut moves, 6, false));
         assert_eq!(budget.nodes(), 5);
     }
 }
