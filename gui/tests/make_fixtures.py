@@ -41,24 +41,25 @@ class Engine:
         return fen, result, legal
 
 
+def starts(eng, games, rng, sides):
+    """The `position` command of each game: the start, then random forces (a Navia and 7 Maseitai, each Maseitai
+    at most twice) for each of `sides`."""
+    ids = [l.split()[1] for l in eng.ask("catalogue") if l.startswith("piece ")]
+    navias = [i for i in ids if i.startswith("N")]
+    supply = sorted([i for i in ids if i.startswith("M")] * 2)
+    yield "position startpos"
+    for _ in range(games - 1):
+        forces = [rng.choice(navias) + ":" + ",".join(sorted(rng.sample(supply, 7))) for _ in range(sides)]
+        yield "position startpos forces " + " ".join(forces)
+
+
 def main():
     path = sys.argv[1]
     games = int(sys.argv[2]) if len(sys.argv) > 2 else 16
     rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 13)
     eng = Engine(path)
-    ids = [l.split()[1] for l in eng.ask("catalogue") if l.startswith("piece ")]
-    navias = [i for i in ids if i.startswith("N")]
-    maseitai = [i for i in ids if i.startswith("M")]
     positions = []
-    for g in range(games):
-        if g == 0:
-            start = "position startpos"
-        else:
-            forces = []
-            for _ in range(2):
-                supply = sorted(maseitai * 2)
-                forces.append(rng.choice(navias) + ":" + ",".join(sorted(rng.sample(supply, 7))))
-            start = "position startpos forces " + " ".join(forces)
+    for start in starts(eng, games, rng, 2):
         moves = []
         for ply in range(160):
             fen, result, legal = eng.state(start + (" moves " + " ".join(moves) if moves else ""))

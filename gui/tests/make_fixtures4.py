@@ -11,7 +11,7 @@ import json
 import random
 import sys
 
-from make_fixtures import Engine as DuelEngine
+from make_fixtures import Engine as DuelEngine, starts
 
 SEATS = "swne"
 
@@ -52,18 +52,8 @@ def main():
     games = int(sys.argv[2]) if len(sys.argv) > 2 else 8
     rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 13)
     eng = Engine(path)
-    ids = [l.split()[1] for l in eng.ask("catalogue") if l.startswith("piece ")]
-    navias = [i for i in ids if i.startswith("N")]
-    maseitai = [i for i in ids if i.startswith("M")]
     positions = []
-    for g in range(games):
-        if g == 0:
-            start = "position startpos"
-        else:
-            forces = []
-            for _ in range(4):
-                forces.append(rng.choice(navias) + ":" + ",".join(sorted(rng.sample(sorted(maseitai * 2), 7))))
-            start = "position startpos forces " + " ".join(forces)
+    for start in starts(eng, games, rng, 4):
         events = []
         for k in range(400):
             fen, result, phase, deciding, legal = eng.state(start + (" moves " + " ".join(events) if events else ""))
