@@ -4,6 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { buildEntry, click, options, highlights, atomsOf } from "../assets/entry.js";
+import { exploreClicks } from "./clicks.mjs";
 import { parseNfen, SQUARES } from "../assets/nfen.js";
 
 const { positions } = JSON.parse(readFileSync(new URL("./fixtures/positions.json", import.meta.url)));
@@ -21,21 +22,7 @@ function allClicks(pos, entry, prefix) {
 
 /** Walks every click sequence that keeps a selection; returns the set of moves played. */
 function explore(pos, entry) {
-  const played = new Set();
-  const seen = new Set();
-  const stack = [[]];
-  while (stack.length) {
-    const prefix = stack.pop();
-    const key = prefix.join(" ");
-    if (seen.has(key)) continue;
-    seen.add(key);
-    for (const c of allClicks(pos, entry, prefix)) {
-      const r = click(entry, prefix, c, pos.side);
-      if (r.played !== null) played.add(r.played);
-      else if (r.prefix.length > 0) stack.push(r.prefix);
-    }
-  }
-  return played;
+  return exploreClicks(entry, (prefix) => allClicks(pos, entry, prefix), pos.side);
 }
 
 test("fixtures cover hundreds of positions and every kind of action", () => {

@@ -4,6 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { buildEntry, click, highlights, atomsOf, buttonLabel, CROSS } from "../assets/entry.js";
+import { exploreClicks } from "./clicks.mjs";
 import { readFileSync } from "node:fs";
 import { SQUARES4, SEATS, parseNfen4, writeNfen4 } from "../assets/nfen4.js";
 import { renderCross, readDrawn4 } from "../assets/cross.js";
@@ -21,21 +22,7 @@ function allClicks(entry, prefix, keeps, graves) {
 
 function explore(legal, mover, keeps = {}, graves = {}) {
   const entry = buildEntry(legal, CROSS);
-  const played = new Set();
-  const seen = new Set();
-  const stack = [[]];
-  while (stack.length) {
-    const prefix = stack.pop();
-    const key = prefix.join(" ");
-    if (seen.has(key)) continue;
-    seen.add(key);
-    for (const c of allClicks(entry, prefix, keeps, graves)) {
-      const r = click(entry, prefix, c, mover);
-      if (r.played !== null) played.add(r.played);
-      else if (r.prefix.length > 0) stack.push(r.prefix);
-    }
-  }
-  return played;
+  return exploreClicks(entry, (prefix) => allClicks(entry, prefix, keeps, graves), mover);
 }
 
 /** The legal lists the spec gives, with the F37 examples, and who acts. */
