@@ -381,6 +381,32 @@ fn it_declares_the_kind_that_takes_a_navia_when_it_can_buy_first_place() {
 }
 
 #[test]
+fn a_budget_short_of_the_first_iteration_still_declares_from_the_position() {
+    // South's kinds in canonical order are N, B; B takes West's Navia when South acts first. Half the nodes of
+    // the first full iteration (acting first and last with each kind) only buy the quick look at acting first
+    // with each kind: it must still find B, where a blind answer would be the first kind, N.
+    let g = game(&BUY_FIRST.replace(" b nwse B/N/N/N ", " d nwse - "));
+    let mut first_iteration = 0;
+    think(
+        &g,
+        Seat::South,
+        &depth(1),
+        &settings(20, 0),
+        &AtomicBool::new(false),
+        &mut |i: &Info4| first_iteration = i.nodes,
+    );
+    assert!(first_iteration > 20, "{first_iteration} nodes");
+    assert_eq!(
+        answer(&g, Seat::South, &nodes(first_iteration / 2), &settings(20, 0)),
+        Answer4::Declare(Declaration::Black)
+    );
+    assert_eq!(
+        answer(&g, Seat::South, &nodes(1), &settings(20, 0)),
+        Answer4::Declare(Declaration::Navia)
+    );
+}
+
+#[test]
 fn a_promise_step_gets_a_promise_from_each_tied_seat() {
     // T10: South and West tie at 3 with equal figure values and team totals (F24).
     let mut g = game(

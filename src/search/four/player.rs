@@ -227,6 +227,13 @@ impl Player<'_, '_> {
         done
     }
 
+    /// Each of `lines` searched once through its reach, no deeper; `None` if the budget ran out first.
+    fn once(&mut self, budget: &mut Budget, lines: &[(Line, u32)]) -> Option<Vec<i32>> {
+        let mut search = Search::new(self.seat, budget, self.wars);
+        let values = lines.iter().map(|(l, reach)| search.value(l, *reach)).collect();
+        (!search.budget().halted()).then_some(values)
+    }
+
     /// Phase `d`: the kind worth most, the auction included.
     pub(super) fn declare(&mut self, budget: &mut Budget) -> Answer4 {
         let kinds = self.state.declarable(self.seat);
@@ -248,8 +255,19 @@ impl Player<'_, '_> {
             lines.push((self.line(me_first, &idle, open, threats), 1));
             lines.push((self.line(me_last, &idle, open, threats), blow + 1));
         }
-        let Some(values) = self.values(budget, &lines) else {
-            return Answer4::Declare(first);
+        // Acting first with each kind, through that one action: a few nodes a kind, so that a budget too small
+        // for the first full iteration (tens of thousands of nodes while every kind can still be summoned)
+        // still declares from the position, not the canonical first kind (F20: `N`, whose walk back and forth
+        // ends games in thousand wars, F30).
+        let first_lines: Vec<(Line, u32)> = lines.iter().step_by(2).copied().collect();
+        let quick = self.once(budget, &first_lines);
+        let values = match (self.values(budget, &lines), quick) {
+            (Some(v), _) => v,
+            (None, Some(q)) => {
+                self.depth = 1;
+                q.iter().flat_map(|&v| [v, v]).collect()
+            }
+            (None, None) => return Answer4::Declare(first),
         };
         let rivals = self.auction_rivals(&acting, false);
         let pool = self.state.round().pool(self.seat);
