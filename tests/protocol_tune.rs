@@ -6,6 +6,7 @@ mod engine_pipe;
 use engine_pipe::Engine;
 
 use dratp::search::eval::Weights;
+use dratp::search::four::Weights4;
 use dratp::search::params::{SearchParams, Tunable};
 use dratp::search::{MAX_ELO, MIN_ELO};
 
@@ -63,7 +64,10 @@ fn tune_lists_every_parameter_and_its_options_change_the_search() {
     set(&mut e, "Tune", "true");
     let listed = uci(&mut e);
     let tune_lines: Vec<&String> = listed.iter().filter(|l| l.starts_with("option name Tune_")).collect();
-    assert_eq!(tune_lines.len(), SearchParams::PARAMS.len() + Weights::PARAMS.len());
+    assert_eq!(
+        tune_lines.len(),
+        SearchParams::PARAMS.len() + Weights::PARAMS.len() + Weights4::PARAMS.len()
+    );
     for p in SearchParams::PARAMS {
         let want = format!(
             "option name Tune_{} type spin default {} min {} max {}",
@@ -101,6 +105,54 @@ fn tune_lists_every_parameter_and_its_options_change_the_search() {
     assert!(!uci(&mut e).iter().any(|l| l.starts_with("option name Tune_")));
     assert_eq!(search(&mut e).0, base);
     refused(&mut e, "Tune_mobility", "0", "set Tune to true first");
+    e.quit();
+}
+
+/// The score of South's depth-1 declaration after the first round of `naviadratp4`.
+fn declaration_score(e: &mut Engine) -> i32 {
+    e.send("position startpos moves d:M07/M18/M09/M35 b:0/0/0/0 M09@i10 M18@b3 M07@c2 M35@j9");
+    e.send("go declare seat s depth 1");
+    let lines = e.until(|l| l.starts_with("bestdeclare"));
+    lines
+        .iter()
+        .rev()
+        .find_map(|l| {
+            let mut words = l.split_whitespace().skip_while(|w| *w != "cp");
+            words.nth(1).and_then(|n| n.parse().ok())
+        })
+        .unwrap_or_else(|| panic!("no score in {lines:?}"))
+}
+
+#[test]
+fn the_four_player_weights_are_tuning_options_too() {
+    let mut e = Engine::start();
+    set(&mut e, "UCI_Variant", "naviadratp4");
+    let base = declaration_score(&mut e);
+    refused(&mut e, "Tune_navia_held", "100", "set Tune to true first");
+    set(&mut e, "Tune", "true");
+    let listed = uci(&mut e);
+    for p in Weights4::PARAMS {
+        let want = format!(
+            "option name Tune_{} type spin default {} min {} max {}",
+            p.name, p.default, p.min, p.max
+        );
+        assert!(listed.contains(&want), "{want}");
+    }
+    // Every seat holds one Navia: a lower worth per Navia held moves every seat alike, so the score stays;
+    // the two-player weights the seats' worth is built on change it.
+    set(&mut e, "Tune_navia_held", "100");
+    assert_eq!(declaration_score(&mut e), base);
+    set(&mut e, "Tune_mobility", "0");
+    let flat = declaration_score(&mut e);
+    assert_ne!(flat, base);
+    refused(
+        &mut e,
+        "Tune_war_place",
+        "3001",
+        "Tune_war_place takes an integer from 0 to 3000, got '3001'",
+    );
+    set(&mut e, "Tune", "false");
+    assert_eq!(declaration_score(&mut e), base);
     e.quit();
 }
 

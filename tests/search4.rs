@@ -6,7 +6,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use dratp::rules::{Catalogue, Declaration, Event, Game4, Phase, Seat};
-use dratp::search::four::{think, Answer4, Info4, Limits4, Settings4};
+use dratp::search::eval::Weights;
+use dratp::search::four::{think, Answer4, Info4, Limits4, Settings4, Weights4};
 
 fn settings(skill: u8, seed: u64) -> Settings4 {
     Settings4 {
@@ -15,6 +16,8 @@ fn settings(skill: u8, seed: u64) -> Settings4 {
         move_overhead_ms: 0,
         threads: 1,
         hash_mb: 1,
+        weights: Weights::DEFAULT,
+        weights4: Weights4::DEFAULT,
     }
 }
 
@@ -404,6 +407,33 @@ fn a_budget_short_of_the_first_iteration_still_declares_from_the_position() {
         answer(&g, Seat::South, &nodes(1), &settings(20, 0)),
         Answer4::Declare(Declaration::Navia)
     );
+}
+
+#[test]
+fn the_settings_weights_are_the_ones_the_player_evaluates_with() {
+    // South takes West's Navia with B acting first: its score counts the bonus for holding two Navias.
+    let g = game(&BUY_FIRST.replace(" b nwse B/N/N/N ", " d nwse - "));
+    let score = |s: &Settings4| {
+        let mut score = None;
+        let a = think(
+            &g,
+            Seat::South,
+            &depth(1),
+            s,
+            &AtomicBool::new(false),
+            &mut |i: &Info4| score = Some(i.score_cp),
+        );
+        (a, score.unwrap())
+    };
+    let default = settings(20, 0);
+    let (a, base) = score(&default);
+    assert_eq!(a, Answer4::Declare(Declaration::Black));
+    let mut less = default;
+    less.weights4.two_navias -= 300;
+    assert_eq!(score(&less), (a, base - 300));
+    let mut more = default;
+    more.weights.black_gulled += 50;
+    assert_ne!(score(&more).1, base);
 }
 
 #[test]

@@ -6,6 +6,7 @@
 use crate::rules::forces::ForceRule;
 use crate::rules::round::game::DEFAULT_ROUND_LIMIT as ROUND_LIMIT;
 use crate::search::eval::Weights;
+use crate::search::four::Weights4;
 use crate::search::params::{Param, SearchParams, Tunable};
 use crate::search::{SearchOptions, MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO};
 
@@ -280,13 +281,17 @@ pub enum TuneParam {
     Search(&'static Param<SearchParams>),
     /// One of the evaluation's `Weights`.
     Eval(&'static Param<Weights>),
+    /// One of the four-player evaluation's own `Weights4`.
+    Eval4(&'static Param<Weights4>),
 }
 
 impl TuneParam {
-    /// Every tuning option: the search parameters, then the weights, each in table order.
+    /// Every tuning option: the search parameters, the weights, then the four-player weights, each in table
+    /// order.
     pub fn all() -> impl Iterator<Item = TuneParam> {
         let search = SearchParams::PARAMS.iter().map(TuneParam::Search);
-        search.chain(Weights::PARAMS.iter().map(TuneParam::Eval))
+        let eval = Weights::PARAMS.iter().map(TuneParam::Eval);
+        search.chain(eval).chain(Weights4::PARAMS.iter().map(TuneParam::Eval4))
     }
 
     /// The tuning option called `name` (`Tune_` and the name, case-insensitive).
@@ -299,6 +304,7 @@ impl TuneParam {
         SearchParams::find(name)
             .map(TuneParam::Search)
             .or_else(|| Weights::find(name).map(TuneParam::Eval))
+            .or_else(|| Weights4::find(name).map(TuneParam::Eval4))
     }
 
     /// The parameter's name, compiled default, and range.
@@ -306,6 +312,7 @@ impl TuneParam {
         match self {
             TuneParam::Search(p) => (p.name, p.default, p.min, p.max),
             TuneParam::Eval(p) => (p.name, p.default, p.min, p.max),
+            TuneParam::Eval4(p) => (p.name, p.default, p.min, p.max),
         }
     }
 
@@ -335,10 +342,11 @@ impl TuneParam {
     }
 
     /// Write the checked `value` into the search parameters or the weights.
-    pub fn put(&self, value: i32, params: &mut SearchParams, weights: &mut Weights) {
+    pub fn put(&self, value: i32, params: &mut SearchParams, weights: &mut Weights, weights4: &mut Weights4) {
         match self {
             TuneParam::Search(p) => (p.put)(params, value),
             TuneParam::Eval(p) => (p.put)(weights, value),
+            TuneParam::Eval4(p) => (p.put)(weights4, value),
         }
     }
 }
@@ -465,7 +473,10 @@ mod tests {
     #[test]
     fn every_parameter_and_weight_is_one_tuning_option_of_its_own() {
         let all: Vec<TuneParam> = TuneParam::all().collect();
-        assert_eq!(all.len(), SearchParams::PARAMS.len() + Weights::PARAMS.len());
+        assert_eq!(
+            all.len(),
+            SearchParams::PARAMS.len() + Weights::PARAMS.len() + Weights4::PARAMS.len()
+        );
         let mut names: Vec<String> = all.iter().map(|t| t.option_name().to_ascii_lowercase()).collect();
         names.sort_unstable();
         names.dedup();
@@ -492,10 +503,13 @@ mod tests {
         assert_eq!(rfp.parse(None), Err("Tune_rfp_margin needs a value".to_string()));
         let lmr = TuneParam::find("Tune_lmr_base_pct").unwrap();
         assert_eq!(lmr.parse(Some("-100")), Ok(-100));
-        let (mut p, mut w) = (SearchParams::DEFAULT, Weights::DEFAULT);
-        lmr.put(-20, &mut p, &mut w);
-        TuneParam::find("Tune_tempo").unwrap().put(3, &mut p, &mut w);
-        assert_eq!((p.lmr_base_pct, w.tempo), (-20, 3));
+        let (mut p, mut w, mut w4) = (SearchParams::DEFAULT, Weights::DEFAULT, Weights4::DEFAULT);
+        lmr.put(-20, &mut p, &mut w, &mut w4);
+        TuneParam::find("Tune_tempo").unwrap().put(3, &mut p, &mut w, &mut w4);
+        TuneParam::find("Tune_war_place")
+            .unwrap()
+            .put(250, &mut p, &mut w, &mut w4);
+        assert_eq!((p.lmr_base_pct, w.tempo, w4.war_place), (-20, 3, 250));
     }
 
     #[test]

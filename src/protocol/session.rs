@@ -21,6 +21,7 @@ use crate::rules::rng::Rng;
 use crate::rules::{action_text, parse_action, parse_nfen, perft, Action, Catalogue, Game, Game4, MoveError, Position};
 use crate::search::draft::rank_picks;
 use crate::search::eval::Weights;
+use crate::search::four::Weights4;
 use crate::search::params::SearchParams;
 use crate::search::{bench_until, level_for_elo, Info, Limits, SearchOptions, Searcher, Signals, BENCH_DEPTH, MIN_ELO};
 
@@ -45,6 +46,8 @@ struct Options {
     file_weights: Weights,
     /// The weights the search evaluates with: the file's, changed by `Tune_` options.
     weights: Weights,
+    /// The four-player evaluation's own weights: the compiled ones, changed by `Tune_` options.
+    weights4: Weights4,
     /// The search parameters: compiled, changed by `Tune_` options.
     params: SearchParams,
 }
@@ -93,6 +96,7 @@ impl Session {
                 tune: false,
                 file_weights: Weights::DEFAULT,
                 weights: Weights::DEFAULT,
+                weights4: Weights4::DEFAULT,
                 params: SearchParams::DEFAULT,
             },
         }
@@ -217,7 +221,7 @@ impl Session {
             )),
             (None, Some(t)) => t.parse(value).map(|v| {
                 let o = &mut self.opts;
-                t.put(v, &mut o.params, &mut o.weights);
+                t.put(v, &mut o.params, &mut o.weights, &mut o.weights4);
             }),
             (None, None) => Err(format!("unknown option '{name}'")),
         };
@@ -265,6 +269,7 @@ impl Session {
                 if !b {
                     self.opts.params = SearchParams::DEFAULT;
                     self.opts.weights = self.opts.file_weights;
+                    self.opts.weights4 = Weights4::DEFAULT;
                 }
             }
             (OptionId::WeightsFile, OptionValue::Text(path)) => self.set_weights_file(&path)?,

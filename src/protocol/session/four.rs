@@ -180,6 +180,8 @@ impl Session {
             move_overhead_ms: o.move_overhead.as_millis() as u64,
             threads: o.threads,
             hash_mb: o.hash_mb,
+            weights: self.opts.weights,
+            weights4: self.opts.weights4,
         };
         let out = &self.out;
         let answer = think(game, seat, &limits, &settings, &signals.stop, &mut |i: &Info4| {

@@ -25,6 +25,10 @@ tunable! {
         navia_hanging = 450, 0..=3000;
         /// Per piece of the team standing on a Pharaoh square: each one held keeps Navias from being taken (F14).
         pharaoh_hold = 20, 0..=300;
+        /// F30: a thousand war's worth per place above the middle of the table (places 1 to 4 score ±1.5 and
+        /// ±0.5 of it): about two thirds of a Navia held, so a seat in front repeats unless it stands clearly
+        /// better still, and a seat behind gives up some worth to play on.
+        war_place = 600, 0..=3000;
     }
 }
 

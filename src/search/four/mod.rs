@@ -24,6 +24,7 @@ use std::sync::atomic::AtomicBool;
 
 use crate::rules::{CrossAction, Declaration, Game4, Phase, Seat, State4};
 
+use super::eval::Weights;
 use super::skill::{self, MAX_SKILL_LEVEL};
 use budget::Budget;
 pub use eval::Weights4;
@@ -61,6 +62,10 @@ pub struct Settings4 {
     pub threads: usize,
     /// Hash table size in MiB.
     pub hash_mb: usize,
+    /// The two-player evaluation weights (`Weights File`, `Tune_` options) each seat's worth is built on.
+    pub weights: Weights,
+    /// The weights of the cross's own terms (`Tune_` options).
+    pub weights4: Weights4,
 }
 
 /// One `info` line's worth of progress.
@@ -137,6 +142,8 @@ pub fn think(
                 info,
                 depth: 0,
                 wars: &wars,
+                weights: settings.weights,
+                weights4: settings.weights4,
             };
             match state.phase() {
                 Phase::Decision => player.declare(&mut budget),

@@ -23,6 +23,7 @@ use super::super::score::{is_mate, INF};
 use super::super::skill;
 use super::auction::{choose_bid, expected, PlaceValues, Rival};
 use super::budget::Budget;
+use super::eval::Weights4;
 use super::line::Line;
 use super::search::{RootMove, Search};
 use super::{Answer4, Info4};
@@ -43,6 +44,10 @@ pub(super) struct Player<'g, 'i> {
     pub(super) depth: u32,
     /// F30: the repetition keys already seen twice; the game ends in a thousand war when one comes again.
     pub(super) wars: &'g [u64],
+    /// The two-player evaluation weights the seats' worth is built on.
+    pub(super) weights: Weights,
+    /// The weights of the cross's own terms.
+    pub(super) weights4: Weights4,
 }
 
 /// The search's view of a state: its position, order, declarations, promises and the seats done.
@@ -115,7 +120,7 @@ impl Player<'_, '_> {
         let cat = self.state.position().catalogue();
         let (mut depth, mut stable) = (1, 0);
         // One search for every iteration: its killers and last line order the next.
-        let mut search = Search::new(self.seat, budget, self.wars);
+        let mut search = Search::new(self.seat, budget, self.wars, &self.weights, &self.weights4);
         while search.budget().may_deepen(depth, stable) {
             let before = moves[0].action;
             if !search.iterate(&root, &mut moves, depth, !self.full()) {
@@ -194,7 +199,8 @@ impl Player<'_, '_> {
     /// What losing `bid` gyullas from the pool is worth, in evaluation units (the pool's own value, R19).
     fn price(&self) -> impl Fn(u8) -> i32 {
         let pool = self.state.round().pool(self.seat);
-        move |bid| Weights::DEFAULT.pool_value(pool) - Weights::DEFAULT.pool_value(pool - bid)
+        let w = self.weights;
+        move |bid| w.pool_value(pool) - w.pool_value(pool - bid)
     }
 
     /// Iterative deepening over several lines at once, each `(line, reach)` searched through its first `reach`
@@ -204,7 +210,7 @@ impl Player<'_, '_> {
     fn values(&mut self, budget: &mut Budget, lines: &[(Line, u32)]) -> Option<Vec<i32>> {
         let mut done = None;
         let (mut extra, mut stable, mut best) = (0, 0, None);
-        let mut search = Search::new(self.seat, budget, self.wars);
+        let mut search = Search::new(self.seat, budget, self.wars, &self.weights, &self.weights4);
         while search.budget().may_deepen(extra + 1, stable) {
             let values: Vec<i32> = lines.iter().map(|(l, reach)| search.value(l, reach + extra)).collect();
             if search.budget().halted() {
@@ -229,7 +235,7 @@ impl Player<'_, '_> {
 
     /// Each of `lines` searched once through its reach, no deeper; `None` if the budget ran out first.
     fn once(&mut self, budget: &mut Budget, lines: &[(Line, u32)]) -> Option<Vec<i32>> {
-        let mut search = Search::new(self.seat, budget, self.wars);
+        let mut search = Search::new(self.seat, budget, self.wars, &self.weights, &self.weights4);
         let values = lines.iter().map(|(l, reach)| search.value(l, *reach)).collect();
         (!search.budget().halted()).then_some(values)
     }

@@ -31,10 +31,6 @@ use super::line::{noisy, strikes, threatening, Line};
 const MAX_PLY: usize = 128;
 /// Actions of the quiescence search below a leaf.
 const QS_ACTIONS: u32 = 4;
-/// F30: what a thousand war is worth per place above the middle of the table (places 1 to 4 score ±1.5 and
-/// ±0.5 of it): about two thirds of a Navia held, so a seat in front repeats unless it stands clearly better
-/// still, and a seat behind gives up some worth to play on.
-const WAR_PLACE: i32 = 600;
 
 /// One root action with its score and expected line.
 #[derive(Clone, Debug)]
@@ -65,13 +61,20 @@ pub(super) struct Search<'s, 'a> {
 }
 
 impl<'s, 'a> Search<'s, 'a> {
-    /// A search for `me` within `budget`; `wars` are the repetition keys the game has seen twice (F30).
-    pub(super) fn new(me: Seat, budget: &'s mut Budget<'a>, wars: &'s [u64]) -> Search<'s, 'a> {
+    /// A search for `me` within `budget`, evaluating with `weights` and `weights4`; `wars` are the repetition
+    /// keys the game has seen twice (F30).
+    pub(super) fn new(
+        me: Seat,
+        budget: &'s mut Budget<'a>,
+        wars: &'s [u64],
+        weights: &Weights,
+        weights4: &Weights4,
+    ) -> Search<'s, 'a> {
         Search {
             me,
             budget,
-            weights: Weights::DEFAULT,
-            weights4: Weights4::DEFAULT,
+            weights: *weights,
+            weights4: *weights4,
             pv: vec![Vec::new(); MAX_PLY + 1],
             prev_pv: Vec::new(),
             killers: vec![[None; 2]; MAX_PLY + 1],
@@ -148,7 +151,7 @@ impl<'s, 'a> Search<'s, 'a> {
         }
         let out_order = Seat::ALL.map(|s| u8::from(line.out.contains(s)));
         let place = i32::from(places(&line.pos, out_order, None)[self.me.index()]);
-        Some(WAR_PLACE * (5 - 2 * place) / 2)
+        Some(self.weights4.war_place * (5 - 2 * place) / 2)
     }
 
     fn eval(&self, line: &Line) -> i32 {
@@ -382,6 +385,8 @@ mod tests {
         move_overhead_ms: 0,
         threads: 1,
         hash_mb: 1,
+        weights: Weights::DEFAULT,
+        weights4: Weights4::DEFAULT,
     };
 
     fn line(text: &str, order: [Seat; 4]) -> Line {
@@ -418,7 +423,7 @@ mod tests {
                 pv: vec![Some(a)],
             })
             .collect();
-        let mut search = Search::new(me, &mut budget, wars);
+        let mut search = Search::new(me, &mut budget, wars, &Weights::DEFAULT, &Weights4::DEFAULT);
         for d in 1..=depth {
             assert!(search.iterate(line, &mut moves, d, false));
         }
@@ -506,7 +511,10 @@ mod tests {
             score: 7,
             pv: vec![Some(a)],
         }];
-        assert!(!Search::new(Seat::South, &mut budget, &[]).iterate(&l, &mut moves, 3, false));
+        assert!(
+            !Search::new(Seat::South, &mut budget, &[], &Weights::DEFAULT, &Weights4::DEFAULT)
+                .iterate(&l, &mut moves, 3, false)
+        );
         assert_eq!(moves[0].score, 7);
         let go = AtomicBool::new(false);
         let limits = Limits4 {
@@ -514,7 +522,10 @@ mod tests {
             ..Limits4::default()
         };
         let mut budget = Budget::new(&limits, &SETTINGS, &go, 64);
-        assert!(!Search::new(Seat::South, &mut budget, &[]).iterate(&l, &mut moves, 6, false));
+        assert!(
+            !Search::new(Seat::South, &mut budget, &[], &Weights::DEFAULT, &Weights4::DEFAULT)
+                .iterate(&l, &mut moves, 6, false)
+        );
         assert_eq!(budget.nodes(), 5);
     }
 }
