@@ -108,26 +108,27 @@ fn tune_lists_every_parameter_and_its_options_change_the_search() {
     e.quit();
 }
 
-/// The score of South's depth-1 declaration after the first round of `naviadratp4`.
-fn declaration_score(e: &mut Engine) -> i32 {
+/// The first iteration of South's depth-1 declaration after the first round of `naviadratp4`: its score (the best
+/// line's) and its nodes.
+fn declaration_iteration(e: &mut Engine) -> (i32, u64) {
     e.send("position startpos moves d:M07/M18/M09/M35 b:0/0/0/0 M09@i10 M18@b3 M07@c2 M35@j9");
     e.send("go declare seat s depth 1");
     let lines = e.until(|l| l.starts_with("bestdeclare"));
+    let word = |l: &str, w: &str| {
+        let mut words = l.split_whitespace().skip_while(|x| *x != w);
+        words.nth(1).and_then(|n| n.parse::<i64>().ok())
+    };
     lines
         .iter()
-        .rev()
-        .find_map(|l| {
-            let mut words = l.split_whitespace().skip_while(|w| *w != "cp");
-            words.nth(1).and_then(|n| n.parse().ok())
-        })
-        .unwrap_or_else(|| panic!("no score in {lines:?}"))
+        .find_map(|l| Some((word(l, "cp")? as i32, word(l, "nodes")? as u64)))
+        .unwrap_or_else(|| panic!("no iteration in {lines:?}"))
 }
 
 #[test]
 fn the_four_player_weights_are_tuning_options_too() {
     let mut e = Engine::start();
     set(&mut e, "UCI_Variant", "naviadratp4");
-    let base = declaration_score(&mut e);
+    let base = declaration_iteration(&mut e);
     refused(&mut e, "Tune_navia_held", "100", "set Tune to true first");
     set(&mut e, "Tune", "true");
     let listed = uci(&mut e);
@@ -138,13 +139,16 @@ fn the_four_player_weights_are_tuning_options_too() {
         );
         assert!(listed.contains(&want), "{want}");
     }
-    // Every seat holds one Navia: a lower worth per Navia held moves every seat alike, so the score stays;
+    // Every seat holds one Navia: a lower worth per Navia held moves every seat alike, so the search stays;
     // the two-player weights the seats' worth is built on change it.
     set(&mut e, "Tune_navia_held", "100");
-    assert_eq!(declaration_score(&mut e), base);
+    assert_eq!(declaration_iteration(&mut e), base);
     set(&mut e, "Tune_mobility", "0");
-    let flat = declaration_score(&mut e);
-    assert_ne!(flat, base);
+    assert_ne!(
+        declaration_iteration(&mut e),
+        base,
+        "another evaluation changes the search"
+    );
     refused(
         &mut e,
         "Tune_war_place",
@@ -152,7 +156,7 @@ fn the_four_player_weights_are_tuning_options_too() {
         "Tune_war_place takes an integer from 0 to 3000, got '3001'",
     );
     set(&mut e, "Tune", "false");
-    assert_eq!(declaration_score(&mut e), base);
+    assert_eq!(declaration_iteration(&mut e), base);
     e.quit();
 }
 

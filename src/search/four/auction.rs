@@ -21,6 +21,17 @@ pub(super) struct PlaceValues {
 }
 
 impl PlaceValues {
+    /// The values the searches measured, with what acting last and not acting lose against acting first
+    /// counted at `share` percent (`Weights4::blow_share`: see there).
+    pub(super) fn discounted(first: i32, last: i32, none: i32, share: i32) -> PlaceValues {
+        let scale = |v: i32| first + ((v - first) as i64 * share as i64 / 100) as i32;
+        PlaceValues {
+            first,
+            last: scale(last),
+            none: scale(none),
+        }
+    }
+
     /// The value of `place` (0 = first) among `actors` seats that act: first and last as measured, the places
     /// between on the straight line.
     pub(super) fn at(&self, place: usize, actors: usize) -> f64 {
@@ -147,6 +158,36 @@ mod tests {
 
     fn values(first: i32, last: i32) -> PlaceValues {
         PlaceValues { first, last, none: 0 }
+    }
+
+    #[test]
+    fn a_share_of_the_losses_counts() {
+        let v = PlaceValues::discounted(400, -600, -1000, 50);
+        assert_eq!(
+            v,
+            PlaceValues {
+                first: 400,
+                last: -100,
+                none: -300
+            }
+        );
+        assert_eq!(
+            PlaceValues::discounted(400, -600, -1000, 100),
+            PlaceValues {
+                first: 400,
+                last: -600,
+                none: -1000
+            }
+        );
+        // Nothing of the losses counts: acting first is worth no gyullas.
+        let rivals = [rival(0, true), rival(0, true), rival(0, true)];
+        let flat = PlaceValues::discounted(400, -600, -600, 0);
+        assert_eq!(choose_bid(&flat, 0, 20, &rivals, |b| 12 * b as i32), 0);
+        assert_eq!(
+            choose_bid(&PlaceValues::discounted(400, -600, -600, 100), 0, 20, &rivals, |b| 12
+                * b as i32),
+            1
+        );
     }
 
     #[test]

@@ -29,6 +29,11 @@ tunable! {
         /// ±0.5 of it): about two thirds of a Navia held, so a seat in front repeats unless it stands clearly
         /// better still, and a seat behind gives up some worth to play on.
         war_place = 600, 0..=3000;
+        /// The auction (F23–F25): the percent of what acting last, or not at all, loses against acting first that
+        /// a bid pays for. The lines behind those values let every threatening rival land its blow on this seat
+        /// (paranoia), but a rival strikes only when that is also its own best action, and bids bought with the
+        /// whole difference drain the pool a Navia dratp needs (F29; stakes are spent, F25).
+        blow_share = 10, 0..=100;
     }
 }
 

@@ -282,11 +282,7 @@ impl Player<'_, '_> {
             .iter()
             .zip(values.chunks(2))
             .map(|(&k, v)| {
-                let places = PlaceValues {
-                    first: v[0],
-                    last: v[1],
-                    none: v[1],
-                };
+                let places = PlaceValues::discounted(v[0], v[1], v[1], self.weights4.blow_share);
                 let bid = choose_bid(&places, 0, pool, &rivals, &price);
                 (expected(&places, &rivals, bid as u32, price(bid)) as i32, k)
             })
@@ -327,11 +323,7 @@ impl Player<'_, '_> {
         let Some(v) = self.values(budget, &lines) else {
             return Answer4::Bid(0);
         };
-        let places = PlaceValues {
-            first: v[0],
-            last: v[1],
-            none: v[2],
-        };
+        let places = PlaceValues::discounted(v[0], v[1], v[2], self.weights4.blow_share);
         let rivals = self.auction_rivals(&acting, true);
         let stake = self.state.round().stake(self.seat);
         let bid = choose_bid(&places, stake, pool, &rivals, self.price());
