@@ -7,7 +7,8 @@
 //! still says "bidding is costly": stakes are spent win or lose, F25). With the rivals independent, the
 //! distribution of the seat's place follows exactly, so the expected value of every possible bid is exact
 //! under the model, and the bid chosen is the one whose expected place value, less what the gyullas are worth
-//! in the pool, is highest.
+//! in the pool, is highest. What acting last or not at all loses against acting first counts at a share only
+//! (`PlaceValues::discounted`, `Weights4::blow_share`): the lines behind it let every rival strike this seat.
 
 /// What acting at each place of the queue is worth to the answering seat, in evaluation units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
