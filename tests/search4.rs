@@ -357,6 +357,25 @@ fn depth(d: u32) -> Limits4 {
     }
 }
 
+/// [`BUY_FIRST`]'s board at the start of the round: South may declare N or B.
+fn declare_first() -> Game4 {
+    game(&BUY_FIRST.replace(" b nwse B/N/N/N ", " d nwse - "))
+}
+
+/// South's answer in [`declare_first`] at depth 1 with `settings`, and its last `info`.
+fn declared_with_info(settings: &Settings4) -> (Answer4, Info4) {
+    let mut last = Info4::default();
+    let a = think(
+        &declare_first(),
+        Seat::South,
+        &depth(1),
+        settings,
+        &AtomicBool::new(false),
+        &mut |i: &Info4| last = i.clone(),
+    );
+    (a, last)
+}
+
 #[test]
 fn it_buys_first_place_with_one_gyullas_when_that_wins_a_navia() {
     let g = game(BUY_FIRST);
@@ -371,8 +390,7 @@ fn it_buys_first_place_with_one_gyullas_when_that_wins_a_navia() {
 
 #[test]
 fn it_declares_the_kind_that_takes_a_navia_when_it_can_buy_first_place() {
-    // The same board at the start of the round: South may declare N or B.
-    let g = game(&BUY_FIRST.replace(" b nwse B/N/N/N ", " d nwse - "));
+    let g = declare_first();
     assert_eq!(
         g.state().declarable(Seat::South),
         vec![Declaration::Navia, Declaration::Black]
@@ -388,16 +406,8 @@ fn a_budget_short_of_the_first_iteration_still_declares_from_the_position() {
     // South's kinds in canonical order are N, B; B takes West's Navia when South acts first. Half the nodes of
     // the first full iteration (acting first and last with each kind) only buy the quick look at acting first
     // with each kind: it must still find B, where a blind answer would be the first kind, N.
-    let g = game(&BUY_FIRST.replace(" b nwse B/N/N/N ", " d nwse - "));
-    let mut first_iteration = 0;
-    think(
-        &g,
-        Seat::South,
-        &depth(1),
-        &settings(20, 0),
-        &AtomicBool::new(false),
-        &mut |i: &Info4| first_iteration = i.nodes,
-    );
+    let g = declare_first();
+    let first_iteration = declared_with_info(&settings(20, 0)).1.nodes;
     assert!(first_iteration > 20, "{first_iteration} nodes");
     assert_eq!(
         answer(&g, Seat::South, &nodes(first_iteration / 2), &settings(20, 0)),
@@ -412,18 +422,9 @@ fn a_budget_short_of_the_first_iteration_still_declares_from_the_position() {
 #[test]
 fn the_settings_weights_are_the_ones_the_player_evaluates_with() {
     // South takes West's Navia with B acting first: its score counts the bonus for holding two Navias.
-    let g = game(&BUY_FIRST.replace(" b nwse B/N/N/N ", " d nwse - "));
     let score = |s: &Settings4| {
-        let mut score = None;
-        let a = think(
-            &g,
-            Seat::South,
-            &depth(1),
-            s,
-            &AtomicBool::new(false),
-            &mut |i: &Info4| score = Some(i.score_cp),
-        );
-        (a, score.unwrap())
+        let (a, info) = declared_with_info(s);
+        (a, info.score_cp)
     };
     let default = settings(20, 0);
     let (a, base) = score(&default);
