@@ -206,14 +206,26 @@ impl Player<'_, '_> {
     /// Iterative deepening over several lines at once, each `(line, reach)` searched through its first `reach`
     /// actions (up to and including the answering seat's own) plus `d` more in iteration `d` = 0, 1, …, so that
     /// every line is judged with the seat's action in view and the same look beyond it. The values of the last
-    /// complete iteration (`None` if not even the first completed).
-    fn values(&mut self, budget: &mut Budget, lines: &[(Line, u32)]) -> Option<Vec<i32>> {
+    /// complete iteration; if not even the first completed, `Err` with the values of the first lines it did
+    /// complete, in order.
+    fn values(&mut self, budget: &mut Budget, lines: &[(Line, u32)]) -> Result<Vec<i32>, Vec<i32>> {
         let mut done = None;
+        let mut partial = Vec::new();
         let (mut extra, mut stable, mut best) = (0, 0, None);
         let mut search = Search::new(self.seat, budget, self.wars, &self.weights, &self.weights4);
         while search.budget().may_deepen(extra + 1, stable) {
-            let values: Vec<i32> = lines.iter().map(|(l, reach)| search.value(l, reach + extra)).collect();
-            if search.budget().halted() {
+            let mut values = Vec::with_capacity(lines.len());
+            for (l, reach) in lines {
+                let v = search.value(l, reach + extra);
+                if search.budget().halted() {
+                    break;
+                }
+                values.push(v);
+            }
+            if values.len() < lines.len() {
+                if done.is_none() {
+                    partial = values;
+                }
                 break;
             }
             let top = values
@@ -230,14 +242,7 @@ impl Player<'_, '_> {
             done = Some(values);
             extra += 1;
         }
-        done
-    }
-
-    /// Each of `lines` searched once through its reach, no deeper; `None` if the budget ran out first.
-    fn once(&mut self, budget: &mut Budget, lines: &[(Line, u32)]) -> Option<Vec<i32>> {
-        let mut search = Search::new(self.seat, budget, self.wars, &self.weights, &self.weights4);
-        let values = lines.iter().map(|(l, reach)| search.value(l, *reach)).collect();
-        (!search.budget().halted()).then_some(values)
+        done.ok_or(partial)
     }
 
     /// Phase `d`: the kind worth most, the auction included.
@@ -252,37 +257,44 @@ impl Player<'_, '_> {
         let (acting, idle) = self.rivals();
         let threats: SeatSet = acting.iter().copied().collect();
         let blow = blow(&acting);
-        let mut lines = Vec::new();
-        for &k in &kinds {
+        let line_of_kind = |k: Declaration, me_first: bool| {
             let mut open = [None; 4];
             open[self.seat.index()] = Some(k);
-            let me_first = std::iter::once(self.seat).chain(acting.iter().copied()).collect();
-            let me_last = acting.iter().copied().chain(std::iter::once(self.seat)).collect();
-            lines.push((self.line(me_first, &idle, open, threats), 1));
-            lines.push((self.line(me_last, &idle, open, threats), blow + 1));
-        }
-        // Acting first with each kind, through that one action: a few nodes a kind, so that a budget too small
-        // for the first full iteration (tens of thousands of nodes while every kind can still be summoned)
-        // still declares from the position, not the canonical first kind (F20: `N`, whose walk back and forth
-        // ends games in thousand wars, F30).
-        let first_lines: Vec<(Line, u32)> = lines.iter().step_by(2).copied().collect();
-        let quick = self.once(budget, &first_lines);
-        let values = match (self.values(budget, &lines), quick) {
-            (Some(v), _) => v,
-            (None, Some(q)) => {
+            let me = std::iter::once(self.seat);
+            let (order, reach) = if me_first {
+                (me.chain(acting.iter().copied()).collect(), 1)
+            } else {
+                (acting.iter().copied().chain(me).collect(), blow + 1)
+            };
+            (self.line(order, &idle, open, threats), reach)
+        };
+        // Acting first with every kind, then acting last with every kind: the first lines cost a few nodes a
+        // kind, the last ones through the rivals' blow up to tens of thousands while every kind can still be
+        // summoned. A first iteration cut short among the last lines still declares from the first ones, not the
+        // canonical first kind (F20: `N`, whose walk back and forth ends games in thousand wars, F30).
+        let n = kinds.len();
+        let lines: Vec<(Line, u32)> = [true, false]
+            .into_iter()
+            .flat_map(|me_first| kinds.iter().map(move |&k| (k, me_first)))
+            .map(|(k, me_first)| line_of_kind(k, me_first))
+            .collect();
+        let values = match self.values(budget, &lines) {
+            Ok(v) => v,
+            Err(firsts) if firsts.len() >= n => {
                 self.depth = 1;
-                q.iter().flat_map(|&v| [v, v]).collect()
+                [&firsts[..n], &firsts[..n]].concat()
             }
-            (None, None) => return Answer4::Declare(first),
+            Err(_) => return Answer4::Declare(first),
         };
         let rivals = self.auction_rivals(&acting, false);
         let pool = self.state.round().pool(self.seat);
         let price = self.price();
         let mut scored: Vec<(i32, Declaration)> = kinds
             .iter()
-            .zip(values.chunks(2))
-            .map(|(&k, v)| {
-                let places = PlaceValues::discounted(v[0], v[1], v[1], self.weights4.blow_share);
+            .enumerate()
+            .map(|(i, &k)| {
+                let (first, last) = (values[i], values[n + i]);
+                let places = PlaceValues::discounted(first, last, last, self.weights4.blow_share);
                 let bid = choose_bid(&places, 0, pool, &rivals, &price);
                 (expected(&places, &rivals, bid as u32, price(bid)) as i32, k)
             })
@@ -320,7 +332,7 @@ impl Player<'_, '_> {
             (self.line(me_last, &idle, kinds, threats), blow + 1),
             (self.line(acting.clone(), &idle_me, kinds, threats), blow.max(1)),
         ];
-        let Some(v) = self.values(budget, &lines) else {
+        let Ok(v) = self.values(budget, &lines) else {
             return Answer4::Bid(0);
         };
         let places = PlaceValues::discounted(v[0], v[1], v[2], self.weights4.blow_share);
@@ -358,7 +370,7 @@ impl Player<'_, '_> {
         if lines.len() < 2 {
             return Answer4::Promise(yes.is_some() && no.is_none());
         }
-        let Some(v) = self.values(budget, &lines) else {
+        let Ok(v) = self.values(budget, &lines) else {
             return Answer4::Promise(false);
         };
         Answer4::Promise(v[0] > v[1])
