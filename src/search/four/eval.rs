@@ -34,6 +34,11 @@ tunable! {
         /// (paranoia), but a rival strikes only when that is also its own best action, and bids bought with the
         /// whole difference drain the pool a Navia dratp needs (F29; stakes are spent, F25).
         blow_share = 10, 0..=100;
+        /// F28, F29: a rival's win ends the game with this seat in the place F34 gives it, scored as a thousand
+        /// war's place (`war_place`) less this. Not a loss like a two-player mate: the seat keeps its place, and
+        /// a search that counts every rival's win as the worst outcome spends its actions stopping each of them
+        /// (paranoia), which helps the two other rivals as much.
+        rival_win = 900, 0..=30000;
     }
 }
 

@@ -12,8 +12,12 @@
 //!   more in the time max-n needs for one; best-reply search lets only one rival move between two own moves,
 //!   which this game does not do: every seat acts every round, in a fixed order.
 //!
-//! The cost of paranoia, a coalition that does not exist, is softened by the score (`eval::score_for`), which
-//! weighs the strongest rival most: the "coalition" mostly plays for the leader.
+//! The cost of paranoia, a coalition that does not exist, is softened twice: by the score (`eval::score_for`),
+//! which weighs the strongest rival most, so the "coalition" mostly plays for the leader; and by how a rival's
+//! win is scored: the seat's F34 place less `Weights4::rival_win`, not a lost game. Scored as lost, every
+//! rival's coming win (a Navia dratp, a third Navia) was worth any price to stop, so the seat spent its actions
+//! policing each rival in turn, which helped the two others as much, and a line it could not save made all its
+//! actions equal; it placed second often and first rarely.
 //!
 //! Leaves are searched on with captures, Navia takes and Navia dratps (a quiescence search of a few actions),
 //! so that a leaf never stands just before a free take; a threatening rival's only when they strike `me`.
@@ -29,6 +33,8 @@ use super::line::{noisy, strikes, threatening, Line};
 
 /// Deepest ply of a line (search and quiescence together).
 const MAX_PLY: usize = 128;
+/// `Weights4::rival_win` from which a rival's win is a lost game.
+const RIVAL_WIN_LOSS: i32 = 30000;
 /// Actions of the quiescence search below a leaf.
 const QS_ACTIONS: u32 = 4;
 
@@ -106,7 +112,7 @@ impl<'s, 'a> Search<'s, 'a> {
             let v = match child.pos.outcome() {
                 Some(o) => {
                     self.pv[1].clear();
-                    self.won(o.winner, 1)
+                    self.won(&child, o.winner, 1)
                 }
                 None => self.node(&child, depth - 1, 1, if exact { -INF } else { alpha }, INF),
             };
@@ -133,12 +139,24 @@ impl<'s, 'a> Search<'s, 'a> {
         true
     }
 
-    fn won(&self, winner: Seat, ply: usize) -> i32 {
+    /// The score of `line`, which `winner` has just won at `ply`: a won game for `me`, else its F34 place on the
+    /// thousand war's scale less `rival_win` (a lost game, as far away as possible, at the weight's top).
+    fn won(&self, line: &Line, winner: Seat, ply: usize) -> i32 {
         if winner == self.me {
-            won_at(ply)
-        } else {
-            lost_at(ply)
+            return won_at(ply);
         }
+        let penalty = self.weights4.rival_win;
+        if penalty >= RIVAL_WIN_LOSS {
+            return lost_at(ply);
+        }
+        self.place_score(line, Some(winner)) - penalty
+    }
+
+    /// `me`'s F34 place in `line` on the thousand war's scale: places 1 to 4 score ±1.5 and ±0.5 `war_place`.
+    fn place_score(&self, line: &Line, winner: Option<Seat>) -> i32 {
+        let out_order = Seat::ALL.map(|s| u8::from(line.out.contains(s)));
+        let place = i32::from(places(&line.pos, out_order, winner)[self.me.index()]);
+        self.weights4.war_place * (5 - 2 * place) / 2
     }
 
     /// F30: the score of a line that ends in a thousand war, from the seat's F34 place (a war where it stands
@@ -149,9 +167,7 @@ impl<'s, 'a> Search<'s, 'a> {
         if !self.wars.contains(&key) {
             return None;
         }
-        let out_order = Seat::ALL.map(|s| u8::from(line.out.contains(s)));
-        let place = i32::from(places(&line.pos, out_order, None)[self.me.index()]);
-        Some(self.weights4.war_place * (5 - 2 * place) / 2)
+        Some(self.place_score(line, None))
     }
 
     fn eval(&self, line: &Line) -> i32 {
@@ -253,7 +269,7 @@ impl<'s, 'a> Search<'s, 'a> {
             let v = match child.pos.outcome() {
                 Some(o) => {
                     self.pv[ply + 1].clear();
-                    self.won(o.winner, ply + 1)
+                    self.won(&child, o.winner, ply + 1)
                 }
                 None => self.node(&child, depth - cost, ply + 1, alpha, beta),
             };
@@ -330,7 +346,7 @@ impl<'s, 'a> Search<'s, 'a> {
         for a in self.ordered(line, seat, noisy_actions, ply) {
             let child = line.after(seat, &a);
             let v = match child.pos.outcome() {
-                Some(o) => self.won(o.winner, ply + 1),
+                Some(o) => self.won(&child, o.winner, ply + 1),
                 None => self.qnode(&child, ply + 1, alpha, beta, left - 1),
             };
             if self.budget.halted() {
@@ -411,6 +427,11 @@ mod tests {
 
     /// [`best`] in a game that has seen the repetition keys `wars` twice (F30).
     fn best_with_wars(line: &Line, depth: u32, wars: &[u64]) -> (String, i32) {
+        best_with(line, depth, wars, &Weights4::DEFAULT)
+    }
+
+    /// [`best_with_wars`] with the cross's weights `w4`.
+    fn best_with(line: &Line, depth: u32, wars: &[u64], w4: &Weights4) -> (String, i32) {
         let stop = AtomicBool::new(false);
         let mut budget = Budget::new(&Limits4::default(), &SETTINGS, &stop, 64);
         let me = line.actor().unwrap();
@@ -423,7 +444,7 @@ mod tests {
                 pv: vec![Some(a)],
             })
             .collect();
-        let mut search = Search::new(me, &mut budget, wars, &Weights::DEFAULT, &Weights4::DEFAULT);
+        let mut search = Search::new(me, &mut budget, wars, &Weights::DEFAULT, w4);
         for d in 1..=depth {
             assert!(search.iterate(line, &mut moves, d, false));
         }
@@ -498,6 +519,41 @@ mod tests {
                 assert_eq!(war_on_other, free);
             }
         }
+    }
+
+    #[test]
+    fn a_rival_win_it_cannot_stop_scores_its_place_not_a_lost_game() {
+        // East (declared `N`, 60 in its pool) dratps its Navia after South's action and wins (F29); South's Gulled
+        // cannot reach it, West and North have acted. F34 then ranks South by its team's total:
+        // second with its two Gulled against the others' bare Navias, last with one against their two.
+        let setup = |text: &str| {
+            let mut l = line(text, SWNE);
+            l.kinds[Seat::East.index()] = Some(Declaration::Navia);
+            l.done = [Seat::West, Seat::North].into_iter().collect();
+            l.pos = board_with_pools(text, Seat::ALL.map(|s| if s == Seat::East { 60 } else { 0 }));
+            l
+        };
+        let second = setup("3n[N02]3/7/11/11/11/w[N03]9e[N04]/11/11/11/2sB1sB2/3s[N01]3");
+        let last = setup("3n[N02]3/2nB1nB2/11/11/wB10/w[N03]9e[N04]/wB10/11/11/3sB3/3s[N01]3");
+        for l in [&second, &last] {
+            assert_eq!(places(&l.pos, [0; 4], Some(Seat::East))[Seat::East.index()], 1);
+        }
+        assert_eq!(places(&second.pos, [0; 4], Some(Seat::East))[Seat::South.index()], 2);
+        assert_eq!(places(&last.pos, [0; 4], Some(Seat::East))[Seat::South.index()], 4);
+        let w4 = Weights4::DEFAULT;
+        let (_, v2) = best(&second, 2);
+        let (_, v4) = best(&last, 2);
+        // Last, East's win is the rivals' best line and scores South's place; second, the rivals may find a line
+        // worse for South than East's win, but none as bad as last.
+        assert_eq!(v4, -3 * w4.war_place / 2 - w4.rival_win);
+        assert!(!is_mate(v2) && v2 <= w4.war_place / 2 - w4.rival_win && v2 > v4, "{v2}");
+        // At the weight's top a rival's win is a lost game, as in the two-player search.
+        let paranoid = Weights4 {
+            rival_win: RIVAL_WIN_LOSS,
+            ..w4
+        };
+        let (_, lost) = best_with(&second, 2, &[], &paranoid);
+        assert!(is_mate(lost) && lost < 0, "{lost}");
     }
 
     #[test]
