@@ -12,7 +12,7 @@ use crate::rules::movegen::{ring, ReachMap};
 use crate::rules::{BitboardOf, Cross, CrossPosition, Geometry, Piece, Seat, SquareOf};
 
 use super::super::eval::Weights;
-use super::super::params::tunable;
+use super::super::params::{tunable, Tunable};
 
 tunable! {
     /// The weights of the terms only the cross has (units: 100 is about one black Gulled on the board).
@@ -39,6 +39,13 @@ tunable! {
         /// a search that counts every rival's win as the worst outcome spends its actions stopping each of them
         /// (paranoia), which helps the two other rivals as much.
         rival_win = 900, 0..=30000;
+    }
+}
+
+impl Weights4 {
+    /// Whether `rival_win` stands at the top of its range, where a rival's win is a lost game.
+    pub(super) fn rival_win_is_loss(&self) -> bool {
+        Weights4::find("rival_win").is_some_and(|p| self.rival_win >= p.max)
     }
 }
 

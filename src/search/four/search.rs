@@ -33,8 +33,6 @@ use super::line::{noisy, strikes, threatening, Line};
 
 /// Deepest ply of a line (search and quiescence together).
 const MAX_PLY: usize = 128;
-/// `Weights4::rival_win` from which a rival's win is a lost game.
-const RIVAL_WIN_LOSS: i32 = 30000;
 /// Actions of the quiescence search below a leaf.
 const QS_ACTIONS: u32 = 4;
 
@@ -64,6 +62,8 @@ pub(super) struct Search<'s, 'a> {
     killers: Vec<[Option<CrossAction>; 2]>,
     /// F30: the repetition keys the game has seen twice: a line whose next round starts from one ends there.
     wars: &'s [u64],
+    /// `Weights4::rival_win_is_loss`, asked once rather than at every won line.
+    rival_win_is_loss: bool,
 }
 
 impl<'s, 'a> Search<'s, 'a> {
@@ -85,6 +85,7 @@ impl<'s, 'a> Search<'s, 'a> {
             prev_pv: Vec::new(),
             killers: vec![[None; 2]; MAX_PLY + 1],
             wars,
+            rival_win_is_loss: weights4.rival_win_is_loss(),
         }
     }
 
@@ -145,11 +146,10 @@ impl<'s, 'a> Search<'s, 'a> {
         if winner == self.me {
             return won_at(ply);
         }
-        let penalty = self.weights4.rival_win;
-        if penalty >= RIVAL_WIN_LOSS {
+        if self.rival_win_is_loss {
             return lost_at(ply);
         }
-        self.place_score(line, Some(winner)) - penalty
+        self.place_score(line, Some(winner)) - self.weights4.rival_win
     }
 
     /// `me`'s F34 place in `line` on the thousand war's scale: places 1 to 4 score ±1.5 and ±0.5 `war_place`.
@@ -393,6 +393,7 @@ mod tests {
     use crate::rules::{action_text, Declaration};
     use crate::search::four::eval::tests::{board, board_with_pools};
     use crate::search::four::{Limits4, Settings4};
+    use crate::search::params::Tunable;
     use crate::search::score::is_mate;
 
     const SETTINGS: Settings4 = Settings4 {
@@ -548,10 +549,9 @@ mod tests {
         assert_eq!(v4, -3 * w4.war_place / 2 - w4.rival_win);
         assert!(!is_mate(v2) && v2 <= w4.war_place / 2 - w4.rival_win && v2 > v4, "{v2}");
         // At the weight's top a rival's win is a lost game, as in the two-player search.
-        let paranoid = Weights4 {
-            rival_win: RIVAL_WIN_LOSS,
-            ..w4
-        };
+        let top = Weights4::find("rival_win").unwrap().max;
+        let paranoid = Weights4 { rival_win: top, ..w4 };
+        assert!(paranoid.rival_win_is_loss() && !w4.rival_win_is_loss());
         let (_, lost) = best_with(&second, 2, &[], &paranoid);
         assert!(is_mate(lost) && lost < 0, "{lost}");
     }
