@@ -29,6 +29,8 @@ from distributed import Client, Event, LocalCluster, as_completed, get_worker
 POLL_SECONDS = 0.2
 # How long an engine may take to answer `uci` in the start-up check.
 HANDSHAKE_SECONDS = 10
+# How long closing the client or the local cluster may take: an interrupted run must still exit.
+CLOSE_SECONDS = 20
 
 
 def engine_commands(match_args):
@@ -236,9 +238,17 @@ def connect(local=None, scheduler=None):
     try:
         yield client
     finally:
-        client.close()
+        close(client)
         if cluster is not None:
-            cluster.close()
+            close(cluster)
+
+
+def close(thing):
+    """Close a Dask client or cluster within CLOSE_SECONDS; a failure to close is reported, not raised."""
+    try:
+        thing.close(timeout=CLOSE_SECONDS)
+    except Exception as e:  # whatever Dask raises while closing, the run's own outcome stands
+        print(f"cluster_match: closing the {type(thing).__name__} failed: {e!r}", file=sys.stderr)
 
 
 def worker_count(client):

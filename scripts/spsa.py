@@ -31,10 +31,14 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 import cluster_match
 
+# How long an interrupted run may take to close its cluster before it exits anyway (cluster_match closes each
+# of the client and the cluster within CLOSE_SECONDS).
+EXIT_SECONDS = 2 * cluster_match.CLOSE_SECONDS + 5
 # Fishtest's and Spall's exponents.
 ALPHA = 0.602
 GAMMA = 0.101
@@ -394,12 +398,22 @@ def state_from_arguments(a, client):
 
 
 def interrupt(signum, frame):
-    """SIGTERM (a batch system's time limit, `kill`) stops the run as Ctrl-C does."""
+    """Ctrl-C or SIGTERM (a batch system's time limit, `kill`) stops the run, and the process exits within
+    EXIT_SECONDS even if closing the cluster or joining its processes hangs: the checkpoint is saved by then."""
+    def give_up():
+        print(f"spsa: the cluster did not close within {EXIT_SECONDS} s; go on with --resume", file=sys.stderr,
+              flush=True)
+        os._exit(130)
+
+    watchdog = threading.Timer(EXIT_SECONDS, give_up)
+    watchdog.daemon = True
+    watchdog.start()
     raise KeyboardInterrupt
 
 
 def main(argv=None):
     signal.signal(signal.SIGTERM, interrupt)
+    signal.signal(signal.SIGINT, interrupt)
     ap = arguments()
     a = ap.parse_args(argv)
     if a.resume:
