@@ -180,8 +180,10 @@ pub const OPTIONS: &[OptionDef] = &[
             min: 0,
             max: MAX_SKILL_LEVEL as u64,
         },
-        meaning: "0 plays a random legal move, 1 a one-ply greedy move, the highest level full strength; the weak \
-                  levels vary from game to game (see `Random Seed`)",
+        meaning: "0 plays a random legal move, 1 a one-ply greedy move, 2–19 search 200 to 40 000 nodes a move \
+                  (about 1.37 times more at each level) and now and then play a worse line, the highest level full \
+                  strength; the weak levels vary from game to game (see `Random Seed`), and each is measurably \
+                  stronger than the one below (see [Strength ladder](#strength-ladder))",
     },
     OptionDef {
         id: OptionId::RandomSeed,

@@ -117,7 +117,12 @@ impl Searcher {
             tt: tt.clone(),
             stop: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
-            node_limit: limits.nodes,
+            // Below full strength the level's budget (`skill::nodes`) caps `go nodes`.
+            node_limit: if level < MAX_SKILL_LEVEL {
+                Some(limits.nodes.map_or(skill::nodes(level), |n| n.min(skill::nodes(level))))
+            } else {
+                limits.nodes
+            },
             // More threads than the machine runs at once only share its cores and delay `stop`.
             threads: self.opts.threads.clamp(1, hardware_threads()),
             use_tt: self.use_tt,
@@ -125,10 +130,9 @@ impl Searcher {
             params: self.params,
         });
         // Any depth beyond the deepest iteration means "as deep as the search goes" (never a wrapped cast).
-        let mut max_depth = limits.depth.map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH as u32) as i32);
+        let max_depth = limits.depth.map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH as u32) as i32);
         let mut multipv = self.opts.multipv.max(1);
         if level < MAX_SKILL_LEVEL {
-            max_depth = max_depth.min(skill::depth(level));
             multipv = multipv.max(skill::LINES);
         }
         let cfg = IdConfig {

@@ -46,9 +46,26 @@ pub(super) fn greedy(pos: &Position, actions: &[Action], seed: u64) -> Action {
     best[Rng::new(seed).below(best.len())]
 }
 
-/// Deepest iteration for a level from 2 to `MAX_SKILL_LEVEL - 1`.
+/// Deepest iteration of the four-player player at a level from 2 to `MAX_SKILL_LEVEL - 1`, in actions.
 pub(super) fn depth(level: u32) -> i32 {
     1 + level as i32 / 2
+}
+
+/// Nodes of a two-player search at level 2.
+const NODES_AT_2: f64 = 200.0;
+/// Nodes of a two-player search at level `MAX_SKILL_LEVEL - 1`: about half of what the full engine searches in
+/// a move of 2+0.02, so that the levels below full strength are set by their budget, not by the clock.
+const NODES_AT_19: f64 = 40_000.0;
+
+/// The node budget of a two-player search at a level from 2 to `MAX_SKILL_LEVEL - 1`: from `NODES_AT_2` to
+/// `NODES_AT_19`, the same factor (about 1.37) from each level to the next. A budget in nodes makes a level
+/// as strong on a slow machine or a short clock as on a fast one, and each level measurably stronger than the
+/// one below (BENCHMARKS.md, "Strength ladder").
+pub(super) fn nodes(level: u32) -> u64 {
+    let top = MAX_SKILL_LEVEL - 1;
+    let level = level.clamp(2, top);
+    let ratio = (NODES_AT_19 / NODES_AT_2).powf(1.0 / f64::from(top - 2));
+    (NODES_AT_2 * ratio.powi((level - 2) as i32)).round() as u64
 }
 
 /// Index of the root move a level plays: the best line plus a random push
@@ -76,7 +93,7 @@ pub(super) fn pick_score(scores: &[i32], level: u32, seed: u64) -> usize {
     if super::score::is_mate(top) && top > 0 {
         return 0;
     }
-    let weakness = 120 - 2 * level as i32;
+    let weakness = weakness(level);
     let delta = (top - scores[n - 1]).clamp(0, 100);
     let mut rng = Rng::new(seed);
     let mut best = 0;
@@ -94,17 +111,37 @@ pub(super) fn pick_score(scores: &[i32], level: u32, seed: u64) -> usize {
     best
 }
 
+/// How far a level's choice may stray from the best line: 118 at level 1, 6 less at each level above it, so
+/// that it adds to what the node budget (`nodes`) sets apart (Stockfish's 120 − 2 × level left neighbouring
+/// levels too close to tell apart).
+fn weakness(level: u32) -> i32 {
+    (6 * (MAX_SKILL_LEVEL as i32 - level as i32) + 4).max(1)
+}
+
 /// The strength ladder users set through `UCI_Elo`: measured levels and their
 /// Elo, each level against the next with random forces, the full engine
 /// anchored at the top (BENCHMARKS.md, "Strength ladder"). Rising in both.
-pub const LADDER: [(u32, u32); 8] = [
-    (0, 663),
-    (1, 1390),
-    (3, 2026),
-    (5, 2176),
-    (8, 2291),
-    (12, 2347),
-    (16, 2378),
+pub const LADDER: [(u32, u32); 21] = [
+    (0, 466),
+    (1, 1193),
+    (2, 1413),
+    (3, 1477),
+    (4, 1549),
+    (5, 1593),
+    (6, 1643),
+    (7, 1687),
+    (8, 1775),
+    (9, 1824),
+    (10, 1868),
+    (11, 1926),
+    (12, 1992),
+    (13, 2055),
+    (14, 2104),
+    (15, 2155),
+    (16, 2217),
+    (17, 2261),
+    (18, 2324),
+    (19, 2373),
     (MAX_SKILL_LEVEL, 2500),
 ];
 
@@ -134,10 +171,26 @@ mod tests {
 
     #[test]
     fn the_ladder_rises_and_spans_every_level() {
-        assert_eq!(LADDER[0].0, 0);
+        // Every level from 0 to full strength, each stronger than the one below.
+        for (i, &(level, _)) in LADDER.iter().enumerate() {
+            assert_eq!(level, i as u32);
+        }
         assert_eq!(LADDER[LADDER.len() - 1].0, MAX_SKILL_LEVEL);
         for w in LADDER.windows(2) {
             assert!(w[0].0 < w[1].0 && w[0].1 < w[1].1, "{w:?}");
+        }
+    }
+
+    #[test]
+    fn each_level_searches_more_nodes_and_strays_less_than_the_one_below() {
+        assert_eq!((nodes(2), nodes(MAX_SKILL_LEVEL - 1)), (200, 40_000));
+        assert_eq!((weakness(1), weakness(2), weakness(19)), (118, 112, 10));
+        for level in 2..MAX_SKILL_LEVEL - 1 {
+            let ratio = nodes(level + 1) as f64 / nodes(level) as f64;
+            assert!((1.3..1.45).contains(&ratio), "{level}: {ratio}");
+        }
+        for level in 1..MAX_SKILL_LEVEL {
+            assert!(weakness(level) > weakness(level + 1), "{level}");
         }
     }
 
@@ -156,9 +209,12 @@ mod tests {
             assert!(l >= last && l <= MAX_SKILL_LEVEL, "{elo}: {l} after {last}");
             last = l;
         }
-        // Halfway between two measured levels four apart lies the level two above the lower.
-        let ((l0, e0), (l1, e1)) = (LADDER[4], LADDER[5]);
-        assert_eq!(l1 - l0, 4);
-        assert_eq!(level_for_elo((e0 + e1) / 2), l0 + 2);
+        // Every level is measured: between two neighbours the nearer one plays, the upper one from halfway.
+        for w in LADDER.windows(2) {
+            let ((l0, e0), (l1, e1)) = (w[0], w[1]);
+            assert_eq!(l1, l0 + 1);
+            assert_eq!(level_for_elo(e0 + (e1 - e0) / 4), l0);
+            assert_eq!(level_for_elo(e0 + (e1 - e0).div_ceil(2)), l1);
+        }
     }
 }
