@@ -39,10 +39,22 @@ tunable! {
         /// a search that counts every rival's win as the worst outcome spends its actions stopping each of them
         /// (paranoia), which helps the two other rivals as much.
         rival_win = 900, 0..=30000;
+        /// What a gyulla in a seat's pool is worth, in place of the duel's `gyullas` (12). Most games on the
+        /// cross end in a race to the 60 a Navia dratp costs (F29), so gyullas count for more than in the duel:
+        /// at 30 instead of 12 the full engine placed a third of a place better against greedy seats.
+        pool_gyullas = 30, 0..=60;
     }
 }
 
 impl Weights4 {
+    /// The two-player weights `w` as the cross uses them: a gyulla in the pool is worth `pool_gyullas`.
+    pub(super) fn on_the_cross(&self, w: &Weights) -> Weights {
+        Weights {
+            gyullas: self.pool_gyullas,
+            ..*w
+        }
+    }
+
     /// Whether `rival_win` stands at the top of its range, where a rival's win is a lost game.
     pub(super) fn rival_win_is_loss(&self) -> bool {
         Weights4::find("rival_win").is_some_and(|p| self.rival_win >= p.max)
@@ -210,6 +222,28 @@ pub(super) mod tests {
         // Each Navia held counts; West's one Navia is hanging in T1.
         assert!(west_open < w4.navia_held);
         assert!(pos_values(&full) > west_open + w4.navia_hanging / 2);
+    }
+
+    #[test]
+    fn a_gyulla_in_the_pool_is_worth_pool_gyullas_on_the_cross() {
+        let w4 = Weights4 {
+            pool_gyullas: 40,
+            ..Weights4::DEFAULT
+        };
+        let w = w4.on_the_cross(&Weights::DEFAULT);
+        assert_eq!(w.pool_value(11) - w.pool_value(10), 40);
+        // Every other weight is the duel's.
+        assert_eq!(
+            Weights {
+                gyullas: Weights::DEFAULT.gyullas,
+                ..w
+            },
+            Weights::DEFAULT
+        );
+        let pos = board_with_pools("3n[N02]3/7/11/11/11/3w[N03]6e[N04]/3sB7/11/11/7/3s[N01]3", [5, 0, 0, 0]);
+        let poorer = board_with_pools("3n[N02]3/7/11/11/11/3w[N03]6e[N04]/3sB7/11/11/7/3s[N01]3", [4, 0, 0, 0]);
+        let south = |p: &CrossPosition| seat_values(p, &p.reach_map(), &w, &w4)[Seat::South.index()];
+        assert_eq!(south(&pos) - south(&poorer), 40);
     }
 
     #[test]

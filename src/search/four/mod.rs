@@ -142,7 +142,7 @@ pub fn think(
                 info,
                 depth: 0,
                 wars: &wars,
-                weights: settings.weights,
+                weights: settings.weights4.on_the_cross(&settings.weights),
                 weights4: settings.weights4,
             };
             match state.phase() {
