@@ -119,7 +119,7 @@ impl Searcher {
             nodes: AtomicU64::new(0),
             // Below full strength the level's budget (`skill::nodes`) caps `go nodes`.
             node_limit: if level < MAX_SKILL_LEVEL {
-                Some(limits.nodes.map_or(skill::nodes(level), |n| n.min(skill::nodes(level))))
+                Some(limits.nodes.unwrap_or(u64::MAX).min(skill::nodes(level)))
             } else {
                 limits.nodes
             },
