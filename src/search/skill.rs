@@ -3,7 +3,8 @@
 //! 0 plays a uniformly random legal action, 1 a one-ply greedy one (a win if
 //! there is one, else the most gyullas), 2–19 a search of a node budget (`nodes`;
 //! the four-player player caps its depth instead, `depth`) that sometimes prefers
-//! a worse line (as Stockfish does), [`MAX_SKILL_LEVEL`] the full search. Every choice is drawn from a seed, so a fixed seed replays a game exactly.
+//! a worse line (as Stockfish does), [`MAX_SKILL_LEVEL`] the full search. Every
+//! choice is drawn from a seed, so a fixed seed replays a game exactly.
 
 use crate::rules::rng::Rng;
 use crate::rules::{Action, Position};

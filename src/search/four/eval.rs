@@ -240,8 +240,9 @@ pub(super) mod tests {
             },
             Weights::DEFAULT
         );
-        let pos = board_with_pools("3n[N02]3/7/11/11/11/3w[N03]6e[N04]/3sB7/11/11/7/3s[N01]3", [5, 0, 0, 0]);
-        let poorer = board_with_pools("3n[N02]3/7/11/11/11/3w[N03]6e[N04]/3sB7/11/11/7/3s[N01]3", [4, 0, 0, 0]);
+        let board = "3n[N02]3/7/11/11/11/3w[N03]6e[N04]/3sB7/11/11/7/3s[N01]3";
+        let pos = board_with_pools(board, [5, 0, 0, 0]);
+        let poorer = board_with_pools(board, [4, 0, 0, 0]);
         let south = |p: &CrossPosition| seat_values(p, &p.reach_map(), &w, &w4)[Seat::South.index()];
         assert_eq!(south(&pos) - south(&poorer), 40);
     }
