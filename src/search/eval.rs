@@ -14,44 +14,44 @@ tunable! {
     Weights {
         /// Value of one gyullas in the pool below the race zone: it buys dratps, and
         /// 60 of them win (R19).
-        gyullas = 12, 0..=60;
+        gyullas = 16, 0..=60;
         /// Pools above this are a Navia-dratp threat: each further gyullas counts more.
-        race_start = 40, 0..=59;
+        race_start = 41, 0..=59;
         /// Quadratic weight of the race: 20 gyullas past `race_start` add 20² × 3.
         race_weight = 3, 0..=20;
         /// A black Gulled: earns 1 per step and 10 by a line over (R13, R22).
-        black_gulled = 100, 20..=400;
+        black_gulled = 93, 20..=400;
         /// A red Gulled: earns 3 per step and steps three ways (R8, R13).
-        red_gulled = 230, 20..=800;
+        red_gulled = 243, 20..=800;
         /// Base of a Maseitai on the board.
-        maseitai_base = 150, 0..=600;
+        maseitai_base = 151, 0..=600;
         /// Per gyullas of a Maseitai's cost: cost follows strength (CATALOGUE.md)
         /// and is the reward for taking it.
-        per_cost = 20, 0..=100;
+        per_cost = 17, 0..=100;
         /// A dratped Maseitai has paid its cost and moves by its stronger face.
-        dratped_base = 40, 0..=300;
+        dratped_base = 36, 0..=300;
         /// Per gyullas of cost, for a dratped Maseitai.
-        dratped_per_cost = 10, 0..=60;
+        dratped_per_cost = 8, 0..=60;
         /// A Maseitai in the keep is a future summon: worth most of its board value,
         /// less a tempo.
-        keep_percent = 80, 0..=150;
+        keep_percent = 85, 0..=150;
         /// Per rank a Gulled has advanced: closer to the line over and to enemy pieces.
         gulled_advance = 8, 0..=60;
         /// A Gulled on the far rank threatens a line over (10 gyullas or a revive).
-        gulled_far_rank = 70, 0..=300;
+        gulled_far_rank = 71, 0..=300;
         /// Per square a side's pieces can move to or defend.
         mobility = 3, 0..=30;
         /// Per reduction-zone square attacked.
-        zone_control = 6, 0..=50;
+        zone_control = 5, 0..=50;
         /// Per own Maseitai standing in the reduction zone: it dratps and invokes
         /// at half price (R17, R18).
-        zone_maseitai = 25, 0..=150;
+        zone_maseitai = 26, 0..=150;
         /// Per enemy-attacked square next to the Navia that no own piece defends.
         navia_exposed = 25, 0..=150;
         /// The side to move has its Navia in check: it must spend the turn on it.
-        in_check = 60, 0..=400;
+        in_check = 56, 0..=400;
         /// With an empty keep the Navia may cross the far end line (R23): reward its advance.
-        goal_race = 30, 0..=200;
+        goal_race = 31, 0..=200;
         /// Having the move is worth a little.
         tempo = 10, 0..=60;
     }

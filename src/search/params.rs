@@ -160,9 +160,9 @@ tunable! {
     /// LMR: actions searched in full before the first reduced one.
     lmr_min_moves = 2, 1..=10;
     /// LMR: base of the reduction formula, in hundredths of a ply.
-    lmr_base_pct = 60, -100..=300;
+    lmr_base_pct = 56, -100..=300;
     /// LMR: divisor of the reduction formula, in hundredths.
-    lmr_divisor_pct = 220, 100..=800;
+    lmr_divisor_pct = 217, 100..=800;
     /// LMR: extra plies off outside the principal variation.
     lmr_non_pv = 1, 0..=3;
     /// LMR: plies given back to a killer action.
@@ -170,13 +170,13 @@ tunable! {
     /// Check extension: only while the ply is below this many times the iteration depth.
     check_extension_depths = 2, 1..=4;
     /// QS: plies in which every action is searched while the side to move is in danger.
-    qs_danger_plies = 2, 0..=8;
+    qs_danger_plies = 3, 0..=8;
     /// Delta pruning: margin per gyullas of the piece taken.
-    delta_per_victim = 40, 0..=200;
+    delta_per_victim = 41, 0..=200;
     /// Delta pruning: margin at any capture.
-    delta_margin = 250, 0..=2000;
+    delta_margin = 299, 0..=2000;
     /// History: bonus per depth² for a cutoff (the quiets tried before it lose as much).
-    history_depth_sq = 16, 1..=128;
+    history_depth_sq = 14, 1..=128;
     /// History: largest bonus of one cutoff.
     history_bonus_max = 2000, 1..=16384;
     /// History: scores saturate at this (the table holds `i16`).
