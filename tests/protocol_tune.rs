@@ -93,7 +93,8 @@ fn tune_lists_every_parameter_and_its_options_change_the_search() {
     refused(&mut e, "Tune_lmr_base_pct", "much", "takes an integer");
     refused(&mut e, "Tune_lmr_base", "1", "unknown option 'Tune_lmr_base'");
     assert_eq!(search(&mut e).0, reduced, "a refused value keeps the previous one");
-    set(&mut e, "Tune_lmr_base_pct", "60");
+    let default = SearchParams::DEFAULT.lmr_base_pct.to_string();
+    set(&mut e, "Tune_lmr_base_pct", &default);
     assert_eq!(search(&mut e).0, base);
 
     // An evaluation weight, the same way.
