@@ -294,7 +294,7 @@ mod tests {
         let p = SearchParams::default();
         for depth in 1..64 {
             for moves in 1..200 {
-                let want = (0.6 + (depth as f64).ln() * (moves as f64).ln() / 2.2) as i32;
+                let want = (0.56 + (depth as f64).ln() * (moves as f64).ln() / 2.17) as i32;
                 assert_eq!(p.lmr(depth, moves), want, "{depth} {moves}");
             }
         }
