@@ -4,11 +4,11 @@
 use std::time::Duration;
 
 use dratp::matchrun::cli::{
-    parse_args, parse_tc, Clock, Command, DraftConfig, DraftNavia, DraftPair, ForceRule, MatchConfig, OpeningOrder,
-    Proto,
+    parse_args, parse_tc, Clock, Command, DraftConfig, DraftNavia, DraftPair, ForceRule, ForcesConfig, MatchConfig,
+    OpeningOrder, Proto,
 };
 use dratp::matchrun::json::Json;
-use dratp::matchrun::openings::{order_openings, parse_openings, random_start};
+use dratp::matchrun::openings::{order_openings, parse_openings, random_forces, random_start};
 use dratp::matchrun::pgn::{read_games, replay_game, write_game, RecordInfo};
 use dratp::matchrun::referee::{go_line, parse_info, EngineScore, MoveRecord, Outcome, Termination};
 use dratp::matchrun::stats::{
@@ -264,6 +264,16 @@ fn command_line_in_cutechess_style() {
             pair: DraftPair::Keep
         })
     );
+    let f = |s: &str| run_cfg(&format!("-each depth=1 -engine cmd=a -engine cmd=b {s}")).forces;
+    assert_eq!(f("-forces random"), Some(forces(ForceRule::Standard, 1, false)));
+    assert_eq!(
+        f("-forces singleton seed=4 sides=mirror"),
+        Some(forces(ForceRule::Singleton, 4, true))
+    );
+    assert_eq!(
+        f("-forces random sides=apart"),
+        Some(forces(ForceRule::Standard, 1, false))
+    );
 }
 
 #[test]
@@ -303,6 +313,7 @@ fn bad_command_lines_give_precise_errors() {
         err("-each depth=1 -engine cmd=a -engine cmd=b -forces random -openings file=x").contains("cannot be combined")
     );
     assert!(err("-each depth=1 -engine cmd=a -engine cmd=b -draft -forces random").contains("cannot be combined"));
+    assert!(err("-each depth=1 -engine cmd=a -engine cmd=b -forces random sides=same").contains("not apart or mirror"));
     assert!(err("-each depth=1 -engine cmd=a -engine cmd=b -draft navia=N05").contains("not random or fixed"));
     assert!(err("-each depth=1 -engine cmd=a -engine cmd=b -draft sed=3").contains("unknown setting 'sed'"));
     assert!(err("-each depth=1 -engine cmd=a -engine cmd=b -draft pair=swap").contains("not redraft or keep"));
@@ -632,6 +643,10 @@ fn openings_file() {
     assert_eq!(sorted, (1..=20).collect::<Vec<u16>>());
 }
 
+fn forces(rule: ForceRule, seed: u64, mirror: bool) -> ForcesConfig {
+    ForcesConfig { rule, seed, mirror }
+}
+
 #[test]
 fn random_starts_are_standard_setups_and_reproducible() {
     // R7, R28, R29: pair p of `-forces RULE seed=S` sets up random_force(RULE, 2(S+p)) against random_force(RULE, 2(S+p)+1).
@@ -643,16 +658,22 @@ fn random_starts_are_standard_setups_and_reproducible() {
                 random_force(rule, cat, s).unwrap(),
                 random_force(rule, cat, s + 1).unwrap(),
             );
-            let a = random_start(cat, rule, 7, pair).unwrap();
+            let a = random_start(cat, &forces(rule, 7, false), pair).unwrap();
             assert_eq!(nfen(&a), nfen(&start_position(&f, &g, cat).unwrap()));
-            assert_eq!(nfen(&a), nfen(&random_start(cat, rule, 7 + pair as u64, 0).unwrap()));
+            assert_eq!(
+                nfen(&a),
+                nfen(&random_start(cat, &forces(rule, 7 + pair as u64, false), 0).unwrap())
+            );
             for force in [&f, &g] {
                 validate(force, rule, cat).unwrap();
             }
         }
     }
-    let a = random_start(cat, ForceRule::Standard, 7, 0).unwrap();
-    assert_eq!(nfen(&a), nfen(&random_start(cat, ForceRule::Standard, 7, 0).unwrap()));
+    let a = random_start(cat, &forces(ForceRule::Standard, 7, false), 0).unwrap();
+    assert_eq!(
+        nfen(&a),
+        nfen(&random_start(cat, &forces(ForceRule::Standard, 7, false), 0).unwrap())
+    );
     let text = nfen(&a);
     // R7: Gulled and Navias as in the default start; only the Navias and keeps vary.
     let board = text.split(' ').next().unwrap();
@@ -664,9 +685,35 @@ fn random_starts_are_standard_setups_and_reproducible() {
     assert_eq!(a.keep(Side::Black).len(), 7);
     assert_eq!(a.side_to_move(), Side::White);
     assert!(!a.legal_actions().is_empty());
-    let c = random_start(cat, ForceRule::Singleton, 8, 0).unwrap();
+    let c = random_start(cat, &forces(ForceRule::Singleton, 8, false), 0).unwrap();
     assert_ne!(nfen(&a), nfen(&c));
-    assert_ne!(nfen(&a), nfen(&random_start(cat, ForceRule::Standard, 7, 1).unwrap()));
+    assert_ne!(
+        nfen(&a),
+        nfen(&random_start(cat, &forces(ForceRule::Standard, 7, false), 1).unwrap())
+    );
+}
+
+#[test]
+fn mirrored_random_starts_give_both_sides_the_first_force() {
+    // `sides=mirror`: pair p sets up random_force(RULE, 2(S+p)) against itself, so the draw favours no side.
+    let cat = Catalogue::builtin();
+    for pair in 0..20 {
+        let f = random_force(ForceRule::Standard, cat, 2 * (7 + pair as u64)).unwrap();
+        let a = random_start(cat, &forces(ForceRule::Standard, 7, true), pair).unwrap();
+        assert_eq!(nfen(&a), nfen(&start_position(&f, &f, cat).unwrap()));
+        assert_eq!(a.keep(Side::White), a.keep(Side::Black));
+    }
+    // Four players: a rotation's four seats all get the slot's first force.
+    let texts = |mirror| -> Vec<String> {
+        random_forces::<4>(cat, &forces(ForceRule::Standard, 7, mirror), 3)
+            .unwrap()
+            .iter()
+            .map(|f| f.text(cat))
+            .collect()
+    };
+    let (mirrored, apart) = (texts(true), texts(false));
+    assert!(mirrored.iter().all(|t| *t == apart[0]), "{mirrored:?} {apart:?}");
+    assert!(apart[1..].iter().any(|t| *t != apart[0]));
 }
 
 #[test]

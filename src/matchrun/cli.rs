@@ -156,13 +156,15 @@ pub struct OpeningsConfig {
 
 pub use crate::rules::ForceRule;
 
-/// `-forces random|singleton [seed=N]`: each side's Navia and 7 Maseitai drawn at random.
+/// `-forces random|singleton [seed=N] [sides=apart|mirror]`: each side's Navia and 7 Maseitai drawn at random.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ForcesConfig {
     /// Copies allowed per Maseitai.
     pub rule: ForceRule,
     /// Random seed.
     pub seed: u64,
+    /// Every side of a game gets the same force (`sides=mirror`), so no game is won by the draw alone.
+    pub mirror: bool,
 }
 
 /// Where a draft match's Navias come from.
@@ -352,7 +354,8 @@ engine options (after -engine, or -each for all engines):
 match options:
   -tournament round-robin|gauntlet  -games N  -rounds N  -repeat  -concurrency N
   -openings file=FILE [order=sequential|random] [seed=N] [start=N]
-  -forces random|singleton [seed=N]   -draft [seed=N] [navia=random|fixed] [pair=redraft|keep]
+  -forces random|singleton [seed=N] [sides=apart|mirror]
+  -draft [seed=N] [navia=random|fixed] [pair=redraft|keep]
   -catalogue FILE   -maxmoves N   -variant naviadratp|naviadratp4   -roundlimit N (naviadratp4)
   -draw movenumber=N movecount=N score=CP   -resign movecount=N score=CP [twosided=true]
   -sprt elo0=E0 elo1=E1 alpha=A beta=B   -ratinginterval N
@@ -849,10 +852,21 @@ fn forces(flag: &str, values: &[String]) -> Result<ForcesConfig, CliError> {
         "singleton" => ForceRule::Singleton,
         v => return err(flag, format!("'{v}' is not random or singleton")),
     };
-    let mut c = ForcesConfig { rule, seed: 1 };
+    let mut c = ForcesConfig {
+        rule,
+        seed: 1,
+        mirror: false,
+    };
     for (k, v) in pairs(flag, rest)? {
         match k {
             "seed" => c.seed = number(flag, v)?,
+            "sides" => {
+                c.mirror = match v {
+                    "apart" => false,
+                    "mirror" => true,
+                    _ => return err(flag, format!("sides '{v}' is not apart or mirror")),
+                }
+            }
             _ => return err(flag, format!("unknown setting '{k}'")),
         }
     }

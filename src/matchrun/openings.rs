@@ -2,10 +2,10 @@
 //! from the catalogue (R28 standard, R29 singleton) in the standard setup (R7),
 //! both made by `rules::forces`.
 
-use super::cli::{OpeningOrder, OpeningsConfig};
+use super::cli::{ForcesConfig, OpeningOrder, OpeningsConfig};
 use crate::rules::forces::{random_force, start_position};
 use crate::rules::rng::Rng;
-use crate::rules::{parse_nfen, Catalogue, Force, ForceRule, Position};
+use crate::rules::{parse_nfen, Catalogue, Force, Position};
 
 /// Read an openings file: every non-blank line not starting with `#` must be a
 /// valid NFEN of a game still in progress; errors name the line.
@@ -39,17 +39,20 @@ pub fn order_openings(mut list: Vec<Position>, cfg: &OpeningsConfig) -> Vec<Posi
 }
 
 /// The `N` forces of start slot `slot` under `-forces … seed=S`: force k is
-/// `random_force(rule, S' * N + k)` with `S' = S + slot`. Two players: a game pair's
-/// forces, as `draft-bench` draws them; four: a rotation's, in seat order.
+/// `random_force(rule, S' * N + k)` with `S' = S + slot`, or force 0 for every k with
+/// `sides=mirror`. Two players: a game pair's forces, as `draft-bench` draws them;
+/// four: a rotation's, in seat order.
 pub fn random_forces<const N: usize>(
     cat: &'static Catalogue,
-    rule: ForceRule,
-    seed: u64,
+    f: &ForcesConfig,
     slot: usize,
 ) -> Result<[Force; N], String> {
-    let s = seed.wrapping_add(slot as u64).wrapping_mul(N as u64);
+    let s = f.seed.wrapping_add(slot as u64).wrapping_mul(N as u64);
     let forces: Vec<Force> = (0..N as u64)
-        .map(|k| random_force(rule, cat, s.wrapping_add(k)).map_err(|e| format!("-forces: {e}")))
+        .map(|k| {
+            let k = if f.mirror { 0 } else { k };
+            random_force(f.rule, cat, s.wrapping_add(k)).map_err(|e| format!("-forces: {e}"))
+        })
         .collect::<Result<_, _>>()?;
     forces
         .try_into()
@@ -57,7 +60,7 @@ pub fn random_forces<const N: usize>(
 }
 
 /// The random start of game pair `pair` (from 0): its two [`random_forces`] set up by R7 with `start_position`.
-pub fn random_start(cat: &'static Catalogue, rule: ForceRule, seed: u64, pair: usize) -> Result<Position, String> {
-    let [first, second] = random_forces::<2>(cat, rule, seed, pair)?;
+pub fn random_start(cat: &'static Catalogue, f: &ForcesConfig, pair: usize) -> Result<Position, String> {
+    let [first, second] = random_forces::<2>(cat, f, pair)?;
     start_position(&first, &second, cat).map_err(|e| format!("-forces: {e}"))
 }

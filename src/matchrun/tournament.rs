@@ -76,9 +76,7 @@ pub fn start_positions(cfg: &MatchConfig, cat: &'static Catalogue, slots: usize)
         return Ok(order_openings(list, o));
     }
     if let Some(f) = &cfg.forces {
-        return (0..slots.max(1))
-            .map(|p| random_start(cat, f.rule, f.seed, p))
-            .collect();
+        return (0..slots.max(1)).map(|p| random_start(cat, f, p)).collect();
     }
     Position::startpos(cat)
         .map(|p| vec![p])

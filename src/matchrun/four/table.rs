@@ -40,7 +40,7 @@ pub fn starts4(cfg: &MatchConfig, cat: &'static Catalogue, slots: usize) -> Resu
     (0..slots.max(1))
         .map(|slot| {
             let forces = match &cfg.forces {
-                Some(f) => Some(random_forces::<4>(cat, f.rule, f.seed, slot)?),
+                Some(f) => Some(random_forces::<4>(cat, f, slot)?),
                 None => None,
             };
             let game = Game4::startpos(cat, forces.as_ref(), cfg.round_limit).map_err(|e| format!("start: {e}"))?;
