@@ -7,9 +7,10 @@ use std::sync::OnceLock;
 use dratp::rules::catalogue::BUILTIN_TEXT;
 use dratp::rules::forces::find_piece;
 use dratp::rules::rng::Rng;
+use dratp::rules::round::actions::{Folded, SeatActions};
 use dratp::rules::round::game::{Game4, State4, Termination4, DEFAULT_ROUND_LIMIT};
 use dratp::rules::round::notation::event_text;
-use dratp::rules::{Catalogue, Declaration, Event, Phase, Seat};
+use dratp::rules::{Catalogue, CrossAction, CrossPosition, Declarable, Declaration, Event, Force, Phase, Piece, Seat};
 
 fn cat() -> &'static Catalogue {
     Catalogue::builtin()
@@ -412,6 +413,119 @@ fn random_games_keep_their_invariants() {
     assert!(
         actions > 40 * 20,
         "the games were played, not cut short: {actions} actions"
+    );
+}
+
+/// F20: the kind a piece is declared as.
+fn kind_of(piece: Piece) -> Declaration {
+    match piece {
+        Piece::Navia(_) => Declaration::Navia,
+        Piece::Maseitai(k) => Declaration::Maseitai(k),
+        Piece::BlackGulled => Declaration::Black,
+        Piece::RedGulled => Declaration::Red,
+    }
+}
+
+/// F26 the slow, obvious way: every legal action of the seat, less those that take after a promise (F24), then
+/// those of the declared kind unless it has none.
+fn f26_by_hand(pos: &CrossPosition, seat: Seat, declared: Option<Declaration>, promised: bool) -> Vec<CrossAction> {
+    let mut p = *pos;
+    p.set_side(seat);
+    let mut all = p.legal_actions();
+    if promised {
+        all.retain(|a| !p.takes_piece(a));
+    }
+    let Some(d) = declared else { return all };
+    let with: Vec<CrossAction> = all
+        .iter()
+        .filter(|a| p.acting_piece(a).map(kind_of) == Some(d))
+        .copied()
+        .collect();
+    if with.is_empty() {
+        all
+    } else {
+        with
+    }
+}
+
+#[test]
+fn folded_seat_actions_list_what_f26_lists() {
+    // Two seats with Peojin (M40: its dratp moves any battle piece to any empty square, a family of hundreds of
+    // actions per move) and Kanaba; the state's pools are raised so that dratps are affordable.
+    let words = ["M40", "M18", "M07", "M10", "M31", "M35", "M37"];
+    let peojin = Force::from_words("N02", &words, cat()).unwrap();
+    let mut rng = Rng::new(0xF26);
+    let (mut checked, mut folded, mut listed) = (0, 0, 0);
+    for game_no in 0..2 {
+        let forces = [peojin.clone(), peojin.clone(), peojin.clone(), peojin.clone()];
+        let mut g = Game4::startpos(cat(), Some(&forces), 40).unwrap();
+        while g.result().is_none() {
+            let s = *g.state();
+            if s.phase() == Phase::Actions && rng.below(8) == 0 {
+                let mut fields: Vec<String> = s.nfen4().split(' ').map(str::to_string).collect();
+                fields[5] = (0..4)
+                    .map(|_| (20 + rng.below(40)).to_string())
+                    .collect::<Vec<_>>()
+                    .join("/");
+                let rich = State4::from_nfen4(&fields.join(" "), cat(), 40).unwrap();
+                let pos = rich.position();
+                for seat in Seat::ALL {
+                    let open = SeatActions::new(pos, seat, None, false);
+                    let mut kinds = Declarable::NONE;
+                    for a in f26_by_hand(pos, seat, None, false) {
+                        let mut p = *pos;
+                        p.set_side(seat);
+                        kinds.insert(kind_of(p.acting_piece(&a).unwrap()));
+                    }
+                    assert_eq!(open.kinds(), kinds, "game {game_no}, {seat}");
+                    let declared = [None, Some(Declaration::Navia), Some(Declaration::Black)]
+                        .into_iter()
+                        .chain(
+                            words[..2]
+                                .iter()
+                                .map(|w| Some(Declaration::Maseitai(find_piece(w, cat()).unwrap()))),
+                        );
+                    for d in declared {
+                        for promised in [false, true] {
+                            let acts = SeatActions::new(pos, seat, d, promised);
+                            let by_hand = f26_by_hand(pos, seat, d, promised);
+                            assert_eq!(
+                                acts.list(),
+                                by_hand,
+                                "game {game_no}, {seat}, {d:?}, promised {promised}"
+                            );
+                            assert_eq!(acts.is_empty(), by_hand.is_empty());
+                            for e in acts.entries() {
+                                let Folded::Family { head, moves_further } = *e else {
+                                    continue;
+                                };
+                                // What the search relies on to leave a family unlisted: its actions share the
+                                // head's Maseitai, move and Navia take, and take a piece the head does not take
+                                // only by a further move.
+                                let p = acts.position();
+                                let members = acts.family(&head);
+                                for m in &members {
+                                    assert!(matches!(p.acting_piece(m), Some(Piece::Maseitai(_))));
+                                    assert_eq!((m.from, m.to, m.pharaoh), (head.from, head.to, head.pharaoh));
+                                    assert!(!p.takes_piece(m) || p.takes_piece(&head) || moves_further);
+                                }
+                                folded += 1;
+                                listed += members.len();
+                            }
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+            let ev = random_event(&s, &mut rng);
+            g.play(&ev).unwrap();
+        }
+    }
+    // Not a vacuous pass: many lists, with families of many actions among them.
+    assert!(checked > 200, "{checked} lists");
+    assert!(
+        folded > 100 && listed > 20 * folded,
+        "{folded} families, {listed} actions"
     );
 }
 

@@ -44,6 +44,11 @@ impl<G: Geometry> Family<'_, G> {
         self.head
     }
 
+    /// Whether the family's actions make further moves (D20), so that one may take a piece where its head does not.
+    pub fn moves_further(&self) -> bool {
+        self.steps.iter().any(|s| matches!(s, EffectStep::ExtraMoves(_)))
+    }
+
     /// List the family's actions, in the order `generate` lists them.
     pub fn expand(&self, out: &mut impl ActionSink<G>) {
         if let Some(mid) = self.pos.after_payment(&self.head, self.cost) {

@@ -14,6 +14,7 @@ use std::fmt;
 
 use thiserror::Error;
 
+use super::actions::{seat_actions, seated, SeatActions};
 use super::notation::{self, EventError, FieldError, RoundFields};
 use super::{BoardView, Declarable, Declaration, Event, Phase, Round, RoundError, SeatSet};
 use crate::rules::action::ActionOf;
@@ -131,11 +132,7 @@ impl BoardView for View<'_> {
         for (s, stake) in Seat::ALL.into_iter().zip(self.stakes.unwrap_or([0; 4])) {
             pos.set_pool(s, pos.pool(s) + stake);
         }
-        pos.legal_actions()
-            .iter()
-            .filter_map(|a| pos.acting_piece(a))
-            .map(declaration_of)
-            .collect()
+        SeatActions::new(&pos, seat, None, false).kinds()
     }
 
     fn team_total(&self, seat: Seat) -> u32 {
@@ -144,50 +141,7 @@ impl BoardView for View<'_> {
 
     fn can_act(&self, seat: Seat) -> bool {
         let declared = self.declarations.map(|d| d[seat.index()]);
-        !seat_actions(self.pos, seat, declared, self.promised.contains(seat)).is_empty()
-    }
-}
-
-/// The position with `seat` to act.
-fn seated(pos: &CrossPosition, seat: Seat) -> CrossPosition {
-    let mut p = *pos;
-    p.set_side(seat);
-    p
-}
-
-/// The kind a piece is declared as (F20).
-fn declaration_of(piece: Piece) -> Declaration {
-    match piece {
-        Piece::Navia(_) => Declaration::Navia,
-        Piece::Maseitai(k) => Declaration::Maseitai(k),
-        Piece::BlackGulled => Declaration::Black,
-        Piece::RedGulled => Declaration::Red,
-    }
-}
-
-/// F26: the actions of `seat` with its declared kind, or by the fallback every action of its team; a promise
-/// removes every action that takes a piece (F24).
-pub fn seat_actions(
-    pos: &CrossPosition,
-    seat: Seat,
-    declared: Option<Declaration>,
-    promised: bool,
-) -> Vec<CrossAction> {
-    let pos = seated(pos, seat);
-    let mut all = pos.legal_actions();
-    if promised {
-        all.retain(|a| !pos.takes_piece(a));
-    }
-    let Some(d) = declared else { return all };
-    let with_kind: Vec<CrossAction> = all
-        .iter()
-        .filter(|a| pos.acting_piece(a).map(declaration_of) == Some(d))
-        .copied()
-        .collect();
-    if with_kind.is_empty() {
-        all
-    } else {
-        with_kind
+        !SeatActions::new(self.pos, seat, declared, self.promised.contains(seat)).is_empty()
     }
 }
 

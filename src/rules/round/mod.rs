@@ -24,6 +24,7 @@
 //! - the `!` of phase `a` marks every seat that promised, forfeiting seats included (F35);
 //! - a `d:` event in which every seat declares `-` is refused: nobody can act and the game is over (F32).
 
+pub mod actions;
 pub mod game;
 pub mod notation;
 

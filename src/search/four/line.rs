@@ -13,7 +13,8 @@
 //! seat in one round is a coalition that does not exist; with it the search would see every seat that acts last
 //! as lost, and buy first place at any price.
 
-use crate::rules::round::game::{repetition_key, seat_actions};
+use crate::rules::round::actions::SeatActions;
+use crate::rules::round::game::repetition_key;
 use crate::rules::round::SeatSet;
 use crate::rules::{CrossAction, CrossPosition, Declaration, Follow, Piece, Seat};
 
@@ -77,9 +78,9 @@ impl Line {
     }
 
     /// F26: the actions of `seat` (declared kind, else the fallback; the promise applied), as the game lists
-    /// them; empty when it has none and is skipped.
-    pub(super) fn actions(&self, seat: Seat) -> Vec<CrossAction> {
-        seat_actions(&self.pos, seat, self.kinds[seat.index()], self.promised.contains(seat))
+    /// them, families folded; empty when it has none and is skipped.
+    pub(super) fn actions(&self, seat: Seat) -> SeatActions {
+        SeatActions::new(&self.pos, seat, self.kinds[seat.index()], self.promised.contains(seat))
     }
 
     /// Whether `seat` passes: a threatening rival after another one has acted (best-reply, see the module doc).

@@ -440,7 +440,7 @@ mod tests {
                 }
                 assert_eq!(line.actor(), Some(seat));
                 let actions = state.legal_actions();
-                assert_eq!(line.actions(seat), actions);
+                assert_eq!(line.actions(seat).list(), actions);
                 let a = actions[rng.below(actions.len())];
                 state.play_action(&a);
                 line = line.after(seat, &a);

@@ -22,8 +22,9 @@
 //! Leaves are searched on with captures, Navia takes and Navia dratps (a quiescence search of a few actions),
 //! so that a leaf never stands just before a free take; a threatening rival's only when they strike `me`.
 
+use crate::rules::round::actions::{Folded, SeatActions};
 use crate::rules::round::game::places;
-use crate::rules::{ActionKind, CrossAction, Follow, Piece, Seat};
+use crate::rules::{ActionKind, ChoicesOf, CrossAction, CrossPosition, Follow, Piece, Seat};
 
 use super::super::eval::Weights;
 use super::super::score::{lost_at, won_at, INF};
@@ -183,32 +184,56 @@ impl<'s, 'a> Search<'s, 'a> {
         )
     }
 
-    /// Actions in search order: the last iteration's choice here, Navia dratps, Navia takes, captures by the
-    /// value taken, then the killers.
-    fn ordered(&self, line: &Line, seat: Seat, mut actions: Vec<CrossAction>, ply: usize) -> Vec<CrossAction> {
-        let pos = line.position_for(seat);
+    /// The entries of `actions` a node looks at, in search order: those `want` accepts, families folded (one
+    /// whose actions may not be wanted stays out unlisted), then sorted by [`Search::order_key`].
+    fn choices(&self, actions: &SeatActions, seat: Seat, want: Want, ply: usize) -> Vec<Choice> {
+        let pos = actions.position();
+        let mut choices: Vec<Choice> = actions
+            .entries()
+            .iter()
+            .filter_map(|e| match *e {
+                Folded::Action(a) => want.action(pos, &a, self.me).then_some(Choice::Act(a)),
+                Folded::Family { head, moves_further } => want
+                    .family(pos, &head, moves_further)
+                    .then_some(Choice::Family { head, moves_further }),
+            })
+            .collect();
+        self.order(pos, seat, &mut choices, ply);
+        choices
+    }
+
+    /// The actions of the family whose head is `head` that `want` accepts, in search order. A rival's blow or a
+    /// quiescence take made through a family whose head takes and which makes no further move is looked at
+    /// through its first such action only: the take is what those nodes resolve, and the effect's choices are as
+    /// quiet as the actions they leave out (a Peojin that takes and dratps has thousands, one per relocation).
+    fn family(
+        &self,
+        actions: &SeatActions,
+        head: &CrossAction,
+        moves_further: bool,
+        seat: Seat,
+        want: Want,
+        ply: usize,
+    ) -> Vec<Choice> {
+        let pos = actions.position();
+        let wanted = actions
+            .family(head)
+            .into_iter()
+            .filter(|a| want.action(pos, a, self.me));
+        let mut members: Vec<Choice> = if want.one_per_take() && !moves_further {
+            wanted.take(1).map(Choice::Act).collect()
+        } else {
+            wanted.map(Choice::Act).collect()
+        };
+        self.order(pos, seat, &mut members, ply);
+        members
+    }
+
+    /// Sort `choices` by [`Search::order_key`], best first; stable, so equal keys keep generation order.
+    fn order(&self, pos: &CrossPosition, seat: Seat, choices: &mut [Choice], ply: usize) {
         let hint = self.prev_pv.get(ply).copied().flatten();
         let killers = self.killers[ply.min(MAX_PLY)];
-        actions.sort_by_cached_key(|a| {
-            let mut k = 0;
-            if Some(*a) == hint {
-                k += 1_000_000;
-            }
-            if killers.contains(&Some(*a)) {
-                k += 50;
-            }
-            if a.follow == Follow::Dratp && matches!(pos.acting_piece(a), Some(Piece::Navia(_))) {
-                k += 100_000;
-            }
-            if a.pharaoh.is_some() {
-                k += 20_000;
-            }
-            if a.kind == ActionKind::Move && pos.piece_at(a.to).is_some_and(|p| p.side != seat) {
-                k += 100 * victim_value(&pos, a.to);
-            }
-            std::cmp::Reverse(k)
-        });
-        actions
+        choices.sort_by_cached_key(|c| std::cmp::Reverse(order_key(pos, seat, c, hint, &killers)));
     }
 
     fn node(&mut self, line: &Line, depth: u32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
@@ -227,9 +252,11 @@ impl<'s, 'a> Search<'s, 'a> {
             let Some(seat) = line.actor() else {
                 return self.eval(&line);
             };
-            let actions = line.actions(seat);
-            if !actions.is_empty() && !line.passes(seat) {
-                break (seat, actions);
+            if !line.passes(seat) {
+                let actions = line.actions(seat);
+                if !actions.is_empty() {
+                    break (seat, actions);
+                }
             }
             skips += 1;
             if skips >= 4 {
@@ -242,22 +269,30 @@ impl<'s, 'a> Search<'s, 'a> {
         }
         let line = &line;
         if depth == 0 {
-            return self.quiesce(line, seat, actions, ply, alpha, beta, QS_ACTIONS);
+            return self.quiesce(line, seat, &actions, ply, alpha, beta, QS_ACTIONS);
         }
         let maxing = seat == self.me;
         let mut best = if maxing { -INF } else { INF };
         // A seat that only threatens first does nothing that matters, then tries its threats.
         let threat = line.threats.contains(seat);
-        let mut choices: Vec<Option<CrossAction>> = Vec::new();
+        let want = if threat { Want::Threats } else { Want::All };
+        let mut choices = self.choices(&actions, seat, want, ply);
         if threat {
-            let pos = line.position_for(seat);
-            choices.push(None);
-            let threats = actions.into_iter().filter(|a| threatening(&pos, a)).collect();
-            choices.extend(self.ordered(line, seat, threats, ply).into_iter().map(Some));
-        } else {
-            choices.extend(self.ordered(line, seat, actions, ply).into_iter().map(Some));
+            choices.insert(0, Choice::Pass);
         }
-        for choice in choices {
+        let mut next = 0;
+        while next < choices.len() {
+            let choice = match choices[next] {
+                Choice::Family { head, moves_further } => {
+                    // Listed only now that the search reaches it (see `actions`).
+                    let members = self.family(&actions, &head, moves_further, seat, want, ply);
+                    choices.splice(next..=next, members);
+                    continue;
+                }
+                Choice::Pass => None,
+                Choice::Act(a) => Some(a),
+            };
+            next += 1;
             // The threatening rivals between two actions of the seat land one blow at most (see `line`): that
             // blow, or the last of them doing nothing, costs one action of depth, whichever rival strikes. With
             // every "nothing" costing one, a line where the first rival strikes (the others pass for free)
@@ -286,7 +321,7 @@ impl<'s, 'a> Search<'s, 'a> {
                 beta = beta.min(v);
             }
             if alpha >= beta {
-                if let Some(a) = choice.filter(|a| !noisy(&line.position_for(seat), a)) {
+                if let Some(a) = choice.filter(|a| !noisy(actions.position(), a)) {
                     let k = &mut self.killers[ply];
                     if k[0] != Some(a) {
                         k[1] = k[0];
@@ -313,7 +348,7 @@ impl<'s, 'a> Search<'s, 'a> {
         &mut self,
         line: &Line,
         seat: Seat,
-        actions: Vec<CrossAction>,
+        actions: &SeatActions,
         ply: usize,
         mut alpha: i32,
         mut beta: i32,
@@ -333,17 +368,30 @@ impl<'s, 'a> Search<'s, 'a> {
         } else {
             beta = beta.min(stand);
         }
-        let pos = line.position_for(seat);
         // A threatening rival (every rival past the current round, every kind open) only strikes at the seat:
         // with the rivals' takes among themselves too, four actions of every piece's captures cost hundreds of
         // thousands of nodes on a crowded cross, and a first iteration never finished within 20 000.
-        let threat = line.threats.contains(seat);
-        let noisy_actions: Vec<CrossAction> = actions
-            .into_iter()
-            .filter(|a| noisy(&pos, a) && (!threat || strikes(&pos, a, self.me)))
-            .collect();
+        let want = Want::Noisy {
+            strikes_only: line.threats.contains(seat),
+        };
+        let mut choices = self.choices(actions, seat, want, ply);
         let mut best = stand;
-        for a in self.ordered(line, seat, noisy_actions, ply) {
+        let mut next = 0;
+        while next < choices.len() {
+            let a = match choices[next] {
+                Choice::Family { head, moves_further } => {
+                    let members = self.family(actions, &head, moves_further, seat, want, ply);
+                    choices.splice(next..=next, members);
+                    continue;
+                }
+                Choice::Act(a) => a,
+                // Never listed here: the evaluation stands for doing nothing.
+                Choice::Pass => {
+                    next += 1;
+                    continue;
+                }
+            };
+            next += 1;
             let child = line.after(seat, &a);
             let v = match child.pos.outcome() {
                 Some(o) => self.won(&child, o.winner, ply + 1),
@@ -374,14 +422,102 @@ impl<'s, 'a> Search<'s, 'a> {
         // Seats without an action, and threatening rivals after another one, are skipped, one round at most.
         for _ in 0..4 {
             let Some(seat) = line.actor() else { break };
-            let actions = line.actions(seat);
-            if !actions.is_empty() && !line.passes(seat) {
-                return self.quiesce(&line, seat, actions, ply, alpha, beta, left);
+            if !line.passes(seat) {
+                let actions = line.actions(seat);
+                if !actions.is_empty() {
+                    return self.quiesce(&line, seat, &actions, ply, alpha, beta, left);
+                }
             }
             line = line.skip(seat);
         }
         self.eval(&line)
     }
+}
+
+/// One entry of a node's list in search order.
+#[derive(Clone, Copy)]
+enum Choice {
+    /// A threatening rival doing nothing that matters.
+    Pass,
+    /// An action.
+    Act(CrossAction),
+    /// A family of actions, by its head, listed when the search reaches it; whether its actions move further.
+    Family { head: CrossAction, moves_further: bool },
+}
+
+/// Which actions a node looks at.
+#[derive(Clone, Copy)]
+enum Want {
+    /// Every action.
+    All,
+    /// A threatening rival's: its noisy actions and its Navias' (see `line`).
+    Threats,
+    /// The quiescence search's: noisy actions; with `strikes_only`, those that strike the answering seat.
+    Noisy { strikes_only: bool },
+}
+
+impl Want {
+    fn action(self, pos: &CrossPosition, a: &CrossAction, me: Seat) -> bool {
+        match self {
+            Want::All => true,
+            Want::Threats => threatening(pos, a),
+            Want::Noisy { strikes_only } => noisy(pos, a) && (!strikes_only || strikes(pos, a, me)),
+        }
+    }
+
+    /// Whether one action stands for a family whose every action makes the same take (see `Search::family`):
+    /// not where every action is looked at.
+    fn one_per_take(self) -> bool {
+        !matches!(self, Want::All)
+    }
+
+    /// Whether a family may hold a wanted action. Its acting piece is a Maseitai and its head's move is that of
+    /// every action in it, so only a noisy head or a further move (which may take) can make one noisy.
+    fn family(self, pos: &CrossPosition, head: &CrossAction, moves_further: bool) -> bool {
+        matches!(self, Want::All) || moves_further || noisy(pos, head)
+    }
+}
+
+/// A choice's place in search order, higher first: the last iteration's choice here (a family holding it),
+/// Navia dratps, Navia takes, captures by the value taken, then the killers; a pass before all.
+fn order_key(
+    pos: &CrossPosition,
+    seat: Seat,
+    choice: &Choice,
+    hint: Option<CrossAction>,
+    killers: &[Option<CrossAction>; 2],
+) -> i32 {
+    let (a, family) = match *choice {
+        Choice::Pass => return i32::MAX,
+        Choice::Act(a) => (a, false),
+        Choice::Family { head, .. } => (head, true),
+    };
+    let mut k = 0;
+    let is_hint = match hint {
+        Some(h) if family => {
+            CrossAction {
+                choices: ChoicesOf::NONE,
+                ..h
+            } == a
+        }
+        h => h == Some(a),
+    };
+    if is_hint {
+        k += 1_000_000;
+    }
+    if killers.contains(&Some(a)) {
+        k += 50;
+    }
+    if a.follow == Follow::Dratp && matches!(pos.acting_piece(&a), Some(Piece::Navia(_))) {
+        k += 100_000;
+    }
+    if a.pharaoh.is_some() {
+        k += 20_000;
+    }
+    if a.kind == ActionKind::Move && pos.piece_at(a.to).is_some_and(|p| p.side != seat) {
+        k += 100 * victim_value(pos, a.to);
+    }
+    k
 }
 
 #[cfg(test)]
@@ -438,6 +574,7 @@ mod tests {
         let me = line.actor().unwrap();
         let mut moves: Vec<RootMove> = line
             .actions(me)
+            .list()
             .into_iter()
             .map(|a| RootMove {
                 action: a,
@@ -492,6 +629,7 @@ mod tests {
         let key_after = |l: &Line, text: &str| {
             let a = l
                 .actions(Seat::South)
+                .list()
                 .into_iter()
                 .find(|a| action_text(a, l.pos.catalogue()) == text);
             l.after(Seat::South, &a.unwrap()).ended.unwrap()
@@ -504,6 +642,7 @@ mod tests {
             // The action it prefers without a war, and another one.
             let other = l
                 .actions(Seat::South)
+                .list()
                 .into_iter()
                 .map(|a| action_text(&a, l.pos.catalogue()))
                 .find(|a| *a != free)
@@ -557,11 +696,49 @@ mod tests {
     }
 
     #[test]
+    fn a_rival_take_through_a_large_family_is_looked_at_once() {
+        // West's Peojin on b3 can take South's on c2 (the take earns 18, its dratp's price), then dratp: move any
+        // battle piece to any empty square, a family of over a thousand actions that all make the same take.
+        let text = "nBnRn[N04]2nRnB/1nBnBnBnBnBn[M40]/wB8e[M40]eB/wRwB7eBeR/1wB7eB1/1wB7eB1/w[N04]wB7eBe[N04]/\
+                    wRwB7eBeR/wBw[M40]8eB/s[M40]sBsBsBsBsB1/sBsRs[N04]2sRsB";
+        let mut l = line(text, SWNE);
+        l.kinds = [Some(Declaration::Navia), None, None, None];
+        l.threats = [Seat::West, Seat::North, Seat::East].into_iter().collect();
+        l.last = Some(Seat::South);
+        let west = l.actions(Seat::West);
+        let take = west
+            .entries()
+            .iter()
+            .find_map(|e| match e {
+                Folded::Family { head, .. } if action_text(head, l.pos.catalogue()) == "b3c2+" => Some(*head),
+                _ => None,
+            })
+            .expect("West's Peojin takes and dratps");
+        assert!(west.family(&take).len() > 1000);
+        // South's one Navia step, then the rivals' quiescence: one node for the take, not one per relocation.
+        let value = |l: &Line| {
+            let stop = AtomicBool::new(false);
+            let mut budget = Budget::new(&Limits4::default(), &SETTINGS, &stop, 64);
+            let v = Search::new(Seat::South, &mut budget, &[], &Weights::DEFAULT, &Weights4::DEFAULT).value(l, 1);
+            (v, budget.nodes())
+        };
+        let (v, nodes) = value(&l);
+        assert!(nodes < 100, "{nodes} nodes");
+        // The take is seen: without West's Peojin, South stands far better.
+        let safe = Line {
+            pos: board(&text.replace("wBw[M40]8eB", "wB9eB")),
+            ..l
+        };
+        let (v_safe, _) = value(&safe);
+        assert!(v + 500 < v_safe, "{v} against {v_safe}");
+    }
+
+    #[test]
     fn a_stop_or_the_node_limit_abandons_the_iteration() {
         let l = line("3n[N02]3/7/11/11/11/3w[N03]6e[N04]/3sB7/1wB9/11/4sB2/3s[N01]3", SWNE);
         let stop = AtomicBool::new(true);
         let mut budget = Budget::new(&Limits4::default(), &SETTINGS, &stop, 64);
-        let a = l.actions(Seat::South)[0];
+        let a = l.actions(Seat::South).list()[0];
         let mut moves = vec![RootMove {
             action: a,
             score: 7,
