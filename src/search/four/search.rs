@@ -154,10 +154,15 @@ impl<'s, 'a> Search<'s, 'a> {
     }
 
     /// `me`'s F34 place in `line` on the thousand war's scale: places 1 to 4 score ±1.5 and ±0.5 `war_place`.
+    /// Seats still equal share a place (F34), which is worth the mean of the places they fill: a war with every
+    /// seat equal is the middle of the table, not a shared first place that every seat would steer for.
     fn place_score(&self, line: &Line, winner: Option<Seat>) -> i32 {
         let out_order = Seat::ALL.map(|s| u8::from(line.out.contains(s)));
-        let place = i32::from(places(&line.pos, out_order, winner)[self.me.index()]);
-        self.weights4.war_place * (5 - 2 * place) / 2
+        let all = places(&line.pos, out_order, winner);
+        let place = all[self.me.index()];
+        let sharing = all.iter().filter(|&&p| p == place).count() as i32;
+        // The mean of places `place` to `place + sharing - 1`, times two, is `2 * place + sharing - 1`.
+        self.weights4.war_place * (6 - 2 * i32::from(place) - sharing) / 2
     }
 
     /// F30: the score of a line that ends in a thousand war, from the seat's F34 place (a war where it stands
@@ -659,6 +664,27 @@ mod tests {
                 assert_eq!(war_on_other, free);
             }
         }
+    }
+
+    #[test]
+    fn a_shared_place_is_worth_the_mean_of_the_places_it_fills() {
+        // Every seat holds one Navia and two Gulled, so the pools alone set the F34 places.
+        let text = "3n[N02]3/2nB1nB2/11/11/wB9eB/w[N03]9e[N04]/wB9eB/11/11/2sB1sB2/3s[N01]3";
+        let stop = AtomicBool::new(false);
+        let mut budget = Budget::new(&Limits4::default(), &SETTINGS, &stop, 64);
+        let w4 = Weights4::DEFAULT;
+        let search = Search::new(Seat::South, &mut budget, &[], &Weights::DEFAULT, &w4);
+        let score = |pools: [u8; 4]| {
+            let mut l = line(text, SWNE);
+            l.pos = board_with_pools(text, pools);
+            search.place_score(&l, None)
+        };
+        let unit = w4.war_place / 2;
+        assert_eq!(score([4, 2, 2, 2]), 3 * unit, "first alone");
+        assert_eq!(score([2, 2, 2, 2]), 0, "all four equal: place 2.5");
+        assert_eq!(score([4, 4, 2, 2]), 2 * unit, "first with one other: place 1.5");
+        assert_eq!(score([2, 4, 2, 2]), -unit, "three equal behind one: place 3");
+        assert_eq!(score([0, 2, 2, 2]), -3 * unit, "last alone");
     }
 
     #[test]
