@@ -234,6 +234,25 @@ impl<'s, 'a> Search<'s, 'a> {
         members
     }
 
+    /// The choice at `*next`, a pass or an action, and `*next` moved past it; a family on the way is listed in
+    /// its place first (only now that the search reaches it, see `actions`). `None` at the end.
+    fn take_choice(
+        &self,
+        choices: &mut Vec<Choice>,
+        next: &mut usize,
+        actions: &SeatActions,
+        seat: Seat,
+        want: Want,
+        ply: usize,
+    ) -> Option<Choice> {
+        while let Choice::Family { head, moves_further } = *choices.get(*next)? {
+            let members = self.family(actions, &head, moves_further, seat, want, ply);
+            choices.splice(*next..=*next, members);
+        }
+        *next += 1;
+        Some(choices[*next - 1])
+    }
+
     /// Sort `choices` by [`Search::order_key`], best first; stable, so equal keys keep generation order.
     fn order(&self, pos: &CrossPosition, seat: Seat, choices: &mut [Choice], ply: usize) {
         let hint = self.prev_pv.get(ply).copied().flatten();
@@ -286,18 +305,11 @@ impl<'s, 'a> Search<'s, 'a> {
             choices.insert(0, Choice::Pass);
         }
         let mut next = 0;
-        while next < choices.len() {
-            let choice = match choices[next] {
-                Choice::Family { head, moves_further } => {
-                    // Listed only now that the search reaches it (see `actions`).
-                    let members = self.family(&actions, &head, moves_further, seat, want, ply);
-                    choices.splice(next..=next, members);
-                    continue;
-                }
-                Choice::Pass => None,
+        while let Some(c) = self.take_choice(&mut choices, &mut next, &actions, seat, want, ply) {
+            let choice = match c {
                 Choice::Act(a) => Some(a),
+                _ => None,
             };
-            next += 1;
             // The threatening rivals between two actions of the seat land one blow at most (see `line`): that
             // blow, or the last of them doing nothing, costs one action of depth, whichever rival strikes. With
             // every "nothing" costing one, a line where the first rival strikes (the others pass for free)
@@ -382,21 +394,9 @@ impl<'s, 'a> Search<'s, 'a> {
         let mut choices = self.choices(actions, seat, want, ply);
         let mut best = stand;
         let mut next = 0;
-        while next < choices.len() {
-            let a = match choices[next] {
-                Choice::Family { head, moves_further } => {
-                    let members = self.family(actions, &head, moves_further, seat, want, ply);
-                    choices.splice(next..=next, members);
-                    continue;
-                }
-                Choice::Act(a) => a,
-                // Never listed here: the evaluation stands for doing nothing.
-                Choice::Pass => {
-                    next += 1;
-                    continue;
-                }
-            };
-            next += 1;
+        while let Some(c) = self.take_choice(&mut choices, &mut next, actions, seat, want, ply) {
+            // Never a pass here: the evaluation stands for doing nothing.
+            let Choice::Act(a) = c else { continue };
             let child = line.after(seat, &a);
             let v = match child.pos.outcome() {
                 Some(o) => self.won(&child, o.winner, ply + 1),
