@@ -6,17 +6,11 @@
 //! search that cuts off early, or a question that only needs the kinds, never needs most of them.
 
 use super::{Declarable, Declaration};
-use crate::rules::action::ActionOf;
 use crate::rules::cross::Cross;
 use crate::rules::movegen::{ActionSink, Family};
 use crate::rules::piece::Piece;
-use crate::rules::position::PositionOf;
 use crate::rules::seat::Seat;
-
-/// A position of the cross.
-type CrossPosition = PositionOf<Cross>;
-/// An action on the cross.
-type CrossAction = ActionOf<Cross>;
+use crate::rules::{CrossAction, CrossPosition};
 
 /// One entry of a seat's list: an action, or a family of actions not listed yet.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
