@@ -388,6 +388,20 @@ fn it_buys_first_place_with_one_gyullas_when_that_wins_a_navia() {
     );
 }
 
+/// South and West hold 60 and declared `N`, every Navia safe; West comes before South in the base order.
+const BOTH_AT_SIXTY: &str =
+    "3n[N02]3/7/11/11/11/w[N03]9e[N04]/3sB7/1wB9/11/7/3s[N01]3 b nwse N/N/N/N - 60/60/0/0 -/-/-/- -/-/-/- - 5";
+
+#[test]
+fn it_never_bids_away_the_gyullas_its_navia_dratp_needs() {
+    // First place is worth the game only with the whole 60 (F29), and a stake is spent (F25): a bid of 1 buys
+    // first place in a round where the seat can no longer win. (It used to bid 1.)
+    let g = game(BOTH_AT_SIXTY);
+    for d in 1..=3 {
+        assert_eq!(answer(&g, Seat::South, &depth(d), &settings(20, 0)), Answer4::Bid(0));
+    }
+}
+
 #[test]
 fn it_declares_the_kind_that_takes_a_navia_when_it_can_buy_first_place() {
     let g = declare_first();

@@ -545,6 +545,14 @@ impl<G: Geometry> PositionOf<G> {
         self.pools[side]
     }
 
+    /// The position after `side` has spent `amount` gyullas of its pool (at most all of it) on something off
+    /// the board, such as a bid stake (F25), which changes what its actions can pay for (R19).
+    pub fn after_spending(&self, side: G::Team, amount: u8) -> Self {
+        let mut p = *self;
+        p.spend(side, amount.min(self.pools[side]));
+        p
+    }
+
     /// A side's keep.
     #[inline]
     pub fn keep(&self, side: G::Team) -> &PieceSet {

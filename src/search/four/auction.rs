@@ -130,11 +130,21 @@ pub(super) fn expected(values: &PlaceValues, rivals: &[Rival], mine: u32, cost: 
 }
 
 /// The amount to add in this bid step: the one, from 0 to `pool`, with the highest [`expected`] worth, where
-/// `cost(amount)` is what losing those gyullas from the pool is worth; the smaller amount on equal worth.
-pub(super) fn choose_bid(values: &PlaceValues, stake: u8, pool: u8, rivals: &[Rival], cost: impl Fn(u8) -> i32) -> u8 {
+/// `cost(amount)` is what losing those gyullas from the pool is worth; the smaller amount on equal worth. `paid`,
+/// when given, holds the values for a positive amount, measured with that amount spent (a stake is spent, F25,
+/// and can leave an action unpaid: a Navia dratp needs the whole 60, F29); `cost` then prices the rest.
+pub(super) fn choose_bid(
+    values: &PlaceValues,
+    paid: Option<&PlaceValues>,
+    stake: u8,
+    pool: u8,
+    rivals: &[Rival],
+    cost: impl Fn(u8) -> i32,
+) -> u8 {
     let mut best = (f64::NEG_INFINITY, 0);
     for bid in 0..=pool {
-        let worth = expected(values, rivals, stake as u32 + bid as u32, cost(bid));
+        let at = if bid > 0 { paid.unwrap_or(values) } else { values };
+        let worth = expected(at, rivals, stake as u32 + bid as u32, cost(bid));
         // A margin of a hundredth of a unit keeps rounding noise from buying a useless gyullas.
         if worth > best.0 + 0.01 {
             best = (worth, bid);
@@ -183,10 +193,16 @@ mod tests {
         // Nothing of the losses counts: acting first is worth no gyullas.
         let rivals = [rival(0, true), rival(0, true), rival(0, true)];
         let flat = PlaceValues::discounted(400, -600, -600, 0);
-        assert_eq!(choose_bid(&flat, 0, 20, &rivals, |b| 12 * b as i32), 0);
+        assert_eq!(choose_bid(&flat, None, 0, 20, &rivals, |b| 12 * b as i32), 0);
         assert_eq!(
-            choose_bid(&PlaceValues::discounted(400, -600, -600, 100), 0, 20, &rivals, |b| 12
-                * b as i32),
+            choose_bid(
+                &PlaceValues::discounted(400, -600, -600, 100),
+                None,
+                0,
+                20,
+                &rivals,
+                |b| 12 * b as i32
+            ),
             1
         );
     }
@@ -214,22 +230,33 @@ mod tests {
         let rivals = [rival(0, true), rival(0, true), rival(0, true)];
         let cost = |b: u8| 12 * b as i32;
         // Worth far more than a gyullas: bid exactly 1, never more (stakes are spent, F25).
-        assert_eq!(choose_bid(&values(500, 0), 0, 20, &rivals, cost), 1);
+        assert_eq!(choose_bid(&values(500, 0), None, 0, 20, &rivals, cost), 1);
         // Worth less than a gyullas: keep it.
-        assert_eq!(choose_bid(&values(10, 0), 0, 20, &rivals, cost), 0);
+        assert_eq!(choose_bid(&values(10, 0), None, 0, 20, &rivals, cost), 0);
         // Nothing to gain by acting first: no bid even when free.
-        assert_eq!(choose_bid(&values(0, 50), 0, 20, &rivals, |_| 0), 0);
+        assert_eq!(choose_bid(&values(0, 50), None, 0, 20, &rivals, |_| 0), 0);
+    }
+
+    #[test]
+    fn a_gain_that_a_stake_would_leave_unpaid_buys_nothing() {
+        // Acting first wins (a Navia dratp) only with the whole pool; any stake leaves it unpaid (F25, F29).
+        let rivals = [rival(0, true), rival(0, true), rival(0, true)];
+        let (free, paid) = (values(5000, 0), values(0, 0));
+        assert_eq!(choose_bid(&free, None, 0, 60, &rivals, |b| 12 * b as i32), 1);
+        assert_eq!(choose_bid(&free, Some(&paid), 0, 60, &rivals, |b| 12 * b as i32), 0);
+        // A gain the stake does not touch is still bought.
+        assert_eq!(choose_bid(&free, Some(&free), 0, 60, &rivals, |b| 12 * b as i32), 1);
     }
 
     #[test]
     fn a_large_gain_outbids_every_rival_pool() {
         let rivals = [rival(7, true), rival(3, false), rival(0, false)];
-        let bid = choose_bid(&values(5000, 0), 0, 30, &rivals, |b| 12 * b as i32);
+        let bid = choose_bid(&values(5000, 0), None, 0, 30, &rivals, |b| 12 * b as i32);
         // One more than the largest rival pool makes first place certain; more is waste.
         assert_eq!(bid, 8);
         assert_eq!(places(&rivals, 8).1[0], 1.0);
         // A seat with an empty pool bids 0.
-        assert_eq!(choose_bid(&values(5000, 0), 0, 0, &rivals, |b| 12 * b as i32), 0);
+        assert_eq!(choose_bid(&values(5000, 0), None, 0, 0, &rivals, |b| 12 * b as i32), 0);
     }
 
     #[test]
@@ -243,7 +270,7 @@ mod tests {
             wins_tie: Some(true),
         };
         assert_eq!(places(&[r], 3), (1.0, vec![0.0, 1.0]));
-        assert_eq!(choose_bid(&values(100, 0), 3, 5, &[r], |b| 12 * b as i32), 1);
+        assert_eq!(choose_bid(&values(100, 0), None, 3, 5, &[r], |b| 12 * b as i32), 1);
         // An undecided tie goes to the promise step: both forfeit half the time, each is first a quarter.
         r.wins_tie = None;
         assert_eq!(places(&[r], 3), (0.5, vec![0.5, 0.5]));

@@ -4,8 +4,8 @@
 //!   first and if it acts last (the rivals' kinds are secret, so each rival's turn is only a threat), then what
 //!   the kind is worth once the auction is taken into account (`auction`: the best bid for those two values);
 //! - **bids** (`bid`): with the declarations revealed, what acting first, last or not at all is worth (the
-//!   rivals again only threatening, one per turn of the seat), then the bid whose expected place value best pays
-//!   its price (`auction::choose_bid`);
+//!   rivals again only threatening, one per turn of the seat), and near the Navia dratp's 60 the same with one
+//!   gyullas spent, then the bid whose expected place value best pays its price (`auction::choose_bid`);
 //! - **promises** (`promise`): the two outcomes the promise can bring, played on the real round (`State4`):
 //!   promising wins the tie only when the tied rivals do not promise, refusing only when they all do, and any
 //!   other answer forfeits either way, so the seat promises when acting early without captures is worth more
@@ -14,6 +14,7 @@
 //! Below full strength the iterations stop at `skill::depth(level)` actions and the choice among the
 //! candidates is drawn by `skill::pick_score`; Skill Level 0 draws uniformly among the legal answers.
 
+use crate::rules::constants::NAVIA_DRATP_COST;
 use crate::rules::round::notation::declaration_text;
 use crate::rules::round::SeatSet;
 use crate::rules::{action_text, Declaration, Event, Seat, State4};
@@ -66,6 +67,10 @@ pub(super) fn line_of(state: &State4) -> Line {
         ended: None,
     }
 }
+
+/// How far below the Navia dratp's 60 a pool can still pay for it this round (F29): a red Gulled's take, or its
+/// move, earns 3 (R13).
+const DRATP_REACH: u32 = 3;
 
 /// The depth the threatening `rivals` before a seat's action take: their one blow (see `line`), none without them.
 fn blow(rivals: &[Seat]) -> u32 {
@@ -295,7 +300,7 @@ impl Player<'_, '_> {
             .map(|(i, &k)| {
                 let (first, last) = (values[i], values[n + i]);
                 let places = PlaceValues::discounted(first, last, last, self.weights4.blow_share);
-                let bid = choose_bid(&places, 0, pool, &rivals, &price);
+                let bid = choose_bid(&places, None, 0, pool, &rivals, &price);
                 (expected(&places, &rivals, bid as u32, price(bid)) as i32, k)
             })
             .collect();
@@ -327,18 +332,38 @@ impl Player<'_, '_> {
         // The rivals only threaten here too, one of them per turn of this seat (see `line`): the bid pays for
         // what acting first saves or wins against one rival's best blow, not against a coalition's.
         let threats: SeatSet = acting.iter().copied().collect();
-        let lines = [
-            (self.line(me_first, &idle, kinds, threats), 1),
-            (self.line(me_last, &idle, kinds, threats), blow + 1),
+        let first = self.line(me_first, &idle, kinds, threats);
+        let last = self.line(me_last, &idle, kinds, threats);
+        let mut lines = vec![
+            (first, 1),
+            (last, blow + 1),
             (self.line(acting.clone(), &idle_me, kinds, threats), blow.max(1)),
         ];
+        // A positive amount is spent whatever place it buys (F25). Near the 60 a Navia dratp needs (F29), one
+        // gyullas less can cost the game it wins: there, acting first and last are measured again with one
+        // gyullas less, and the price of a positive amount counts only the gyullas beyond that one. (Measured
+        // always, the extra lines cost every bid an iteration, and B placed worse.)
+        let near_dratp = pool > 0 && u32::from(pool) + DRATP_REACH >= u32::from(NAVIA_DRATP_COST);
+        if near_dratp {
+            let paid = |l: Line| Line {
+                pos: l.pos.after_spending(self.seat, 1),
+                ..l
+            };
+            lines.extend([(paid(first), 1), (paid(last), blow + 1)]);
+        }
         let Ok(v) = self.values(budget, &lines) else {
             return Answer4::Bid(0);
         };
-        let places = PlaceValues::discounted(v[0], v[1], v[2], self.weights4.blow_share);
+        let share = self.weights4.blow_share;
+        let places = PlaceValues::discounted(v[0], v[1], v[2], share);
+        let paid = near_dratp.then(|| PlaceValues::discounted(v[3], v[4], v[2], share));
         let rivals = self.auction_rivals(&acting, true);
         let stake = self.state.round().stake(self.seat);
-        let bid = choose_bid(&places, stake, pool, &rivals, self.price());
+        let price = self.price();
+        // The paid lines already count the first gyullas of a positive amount.
+        let spent = if near_dratp { price(1) } else { 0 };
+        let cost = |bid: u8| if bid == 0 { 0 } else { price(bid) - spent };
+        let bid = choose_bid(&places, paid.as_ref(), stake, pool, &rivals, cost);
         Answer4::Bid(bid.min(pool))
     }
 
