@@ -20,7 +20,8 @@ SEATS = ("south", "west", "north", "east")
 
 
 def games(paths, name):
-    """{(start, seats, number): (place, the others' mean place)} for `name` over the summaries at `paths`."""
+    """{(start, seats, number): (place, the others' mean place, path)} for `name` over the summaries at `paths`.
+    A game listed twice (runs whose seeds overlap, see MATCH.md) is refused: it would count twice."""
     out = {}
     for path in paths:
         with open(path) as f:
@@ -31,9 +32,12 @@ def games(paths, name):
             seats = tuple(g["seats"][s] for s in SEATS)
             if name not in seats or not g.get("places"):
                 continue
+            key = (g["start"], seats, g["number"])
+            if key in out:
+                raise SystemExit(f"{path}: game {g['number']} is also in {out[key][2]} (overlapping seeds?)")
             i = seats.index(name)
             others = [p for j, p in enumerate(g["places"]) if j != i]
-            out[(g["start"], seats, g["number"], path)] = (g["places"][i], sum(others) / len(others))
+            out[key] = (g["places"][i], sum(others) / len(others), path)
     return out
 
 
@@ -46,18 +50,16 @@ def mean_margin(xs):
 
 
 def summary(label, rows):
-    places = [p for p, _ in rows]
+    places = [p for p, _, _ in rows]
     m, e = mean_margin(places)
-    d, de = mean_margin([p - o for p, o in rows])
+    d, de = mean_margin([p - o for p, o, _ in rows])
     wins = sum(1 for p in places if p == 1)
     return f"{label}: {len(rows)} games, {wins} wins, average place {m:.3f} ± {e:.3f}, less the others' {d:+.3f} ± {de:.3f}"
 
 
 def paired(new, old):
-    """Differences of place, new less old, over games both runs played; keyed without the file name."""
-    strip = lambda d: {k[:3]: v for k, v in d.items()}  # noqa: E731
-    a, b = strip(new), strip(old)
-    return [a[k][0] - b[k][0] for k in a if k in b]
+    """Differences of place, new less old, over the games both runs played."""
+    return [new[k][0] - old[k][0] for k in new if k in old]
 
 
 def main(argv=None, out=sys.stdout):
@@ -70,7 +72,7 @@ def main(argv=None, out=sys.stdout):
     if not new:
         raise SystemExit(f"no game of {args.name!r} in {', '.join(args.runs)}")
     for path in args.runs:
-        rows = [v for k, v in new.items() if k[3] == path]
+        rows = [v for v in new.values() if v[2] == path]
         if rows and len(args.runs) > 1:
             print(summary(path, rows), file=out)
     print(summary("all", list(new.values())), file=out)

@@ -21,7 +21,7 @@ DRATP = os.path.join(BIN, "dratp")
 
 
 def four(path, seed, full="nodes=400"):
-    """A node- and depth-limited four-player run of 4 games (every seat once at each engine); its summary."""
+    """A node- and depth-limited four-player run of 4 games (each engine once in every seat); its summary."""
     engines = [f"-engine cmd={DRATP} name=full {full}"] + [f"-engine cmd={DRATP} name=g{i} depth=1" for i in (1, 2, 3)]
     args = " ".join(engines).split() + ["-variant", "naviadratp4", "-games", "4", "-forces", "random",
                                         f"seed={seed}", "-jsonout", str(path)]
@@ -73,3 +73,8 @@ def test_an_unknown_engine_and_a_two_player_summary_are_refused(runs, tmp_path):
                    capture_output=True, text=True, check=True)
     with pytest.raises(SystemExit, match="not a four-player summary"):
         report([str(duel)])
+
+
+def test_a_game_listed_twice_is_refused(runs):
+    with pytest.raises(SystemExit, match="game 1 is also in"):
+        report([str(runs["a"][0]), str(runs["again"][0])])
