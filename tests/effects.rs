@@ -348,3 +348,69 @@ fn d27_an_invoke_that_would_change_nothing_is_not_offered() {
         set(&["a3*"])
     );
 }
+
+/// The heads of the families a position lists (the actions whose effect asks for choices).
+#[derive(Default)]
+struct Heads(Vec<dratp::rules::Action>);
+
+impl dratp::rules::movegen::ActionSink for Heads {
+    fn push(&mut self, _: dratp::rules::Action) {}
+
+    fn push_family(&mut self, family: dratp::rules::movegen::Family<'_>) {
+        self.0.push(family.head());
+    }
+}
+
+#[test]
+fn m32_tagu_knows_without_listing_its_actions_where_its_further_moves_can_end() {
+    // D20: `Family::may_move_onto` says for every square exactly whether some action of Tagu's family makes a further
+    // move onto it, as listing the hundreds of actions would. The search asks it before looking through them for
+    // a take of the Navia.
+    use dratp::rules::forces::{random_force, start_position};
+    use dratp::rules::rng::Rng;
+    use dratp::rules::{nfen, parse_nfen, ForceRule};
+    let cat = cat();
+    let tagu = cat.find_by_name("Tagu").unwrap();
+    let force = |seed| {
+        let mut f = random_force(ForceRule::Standard, cat, seed).unwrap();
+        if !f.maseitai.contains(&tagu) {
+            f.maseitai[0] = tagu;
+        }
+        f
+    };
+    let mut rng = Rng::new(32);
+    let (mut families, mut partial) = (0, 0);
+    for game in 0..80u64 {
+        let start = start_position(&force(2 * game), &force(2 * game + 1), cat).unwrap();
+        let mut p = parse_nfen(&nfen(&start).replacen(" 0/0 ", " 40/40 ", 1), cat).unwrap();
+        for _ in 0..80 {
+            let legal = p.legal_actions();
+            if legal.is_empty() {
+                break;
+            }
+            let mut heads = Heads::default();
+            p.generate_with(&p.reach_map(), &mut heads);
+            for head in heads.0.iter().filter(|h| p.kind_at(h.from) == tagu) {
+                let family = p.family(head).unwrap();
+                let mut actions = Vec::new();
+                family.expand(&mut actions);
+                let mut reached = dratp::rules::Bitboard::EMPTY;
+                for a in &actions {
+                    for m in a.choices.iter().filter_map(|t| t.further_move()) {
+                        reached |= m.to.bb();
+                    }
+                }
+                for sq in Square::all() {
+                    assert_eq!(family.may_move_onto(sq.bb()), reached.has(sq), "{sq:?} in {}", nfen(&p));
+                }
+                families += 1;
+                partial += usize::from(!reached.is_empty() && reached.count() < 49);
+            }
+            p = p.play(&legal[rng.below(legal.len())]);
+        }
+    }
+    assert!(
+        families > 100 && partial > 100,
+        "{families} families, {partial} partial"
+    );
+}

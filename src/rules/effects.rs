@@ -297,6 +297,41 @@ impl<G: Geometry> PositionOf<G> {
         }
     }
 
+    /// Whether some sequence of up to `n` further moves that `extra_move_options` lists for the effect of `piece`
+    /// ends a move on a square of `targets` (whether or not a Pharaoh square is free for a Navia there: an answer
+    /// of true may be too much, false is exact).
+    pub(super) fn further_moves_reach(&self, piece: SquareOf<G>, n: u8, targets: BitboardOf<G>) -> bool {
+        if n == 0 || self.outcome.is_some() {
+            return false;
+        }
+        let au = self.auras();
+        let movable = self.sides[self.side] & !self.navias & !piece.bb();
+        if movable
+            .into_iter()
+            .any(|f| !(self.reach_with(f, &au) & targets).is_empty())
+        {
+            return true;
+        }
+        n > 1
+            && movable.into_iter().any(|f| {
+                self.reach_with(f, &au).into_iter().any(|t| {
+                    let onto = |pharaoh| {
+                        let mut next = *self;
+                        next.extra_move(FurtherMove {
+                            from: f,
+                            to: t,
+                            pharaoh,
+                        });
+                        next.further_moves_reach(piece, n - 1, targets)
+                    };
+                    match self.pharaoh_choices(f, t) {
+                        Some(squares) => squares.into_iter().any(|p| onto(Some(p))),
+                        None => onto(None),
+                    }
+                })
+            })
+    }
+
     /// One further move (Tagu, D20): an ordinary move, whose revenge resolves at once (D17); a Navia it takes goes
     /// to `pharaoh` (F14).
     pub(super) fn extra_move(&mut self, m: FurtherMove<G>) {

@@ -55,6 +55,20 @@ impl<G: Geometry> Family<'_, G> {
             mid.expand_steps(self.head.to, self.steps, self.head, out);
         }
     }
+
+    /// Whether an action of the family may make a further move (D20) onto a square of `targets`: false only when
+    /// none does. When the effect starts with the further moves this is answered by following the moves alone, a
+    /// few dozen where the family lists hundreds of actions; otherwise (true) only the listed actions can tell.
+    pub fn may_move_onto(&self, targets: BitboardOf<G>) -> bool {
+        let moving_later = |rest: &[EffectStep]| rest.iter().any(EffectStep::makes_moves);
+        match self.steps.split_first() {
+            Some((&EffectStep::ExtraMoves(n), rest)) if !moving_later(rest) => self
+                .pos
+                .after_payment(&self.head, self.cost)
+                .is_none_or(|mid| mid.further_moves_reach(self.head.to, n, targets)),
+            _ => true,
+        }
+    }
 }
 
 impl<G: Geometry> ActionSink<G> for Vec<ActionOf<G>> {
@@ -830,23 +844,25 @@ impl<G: Geometry> PositionOf<G> {
     /// List the actions of the family whose head is `head` (a head handed to `ActionSink::push_family` for this
     /// position), in the order `generate` lists them; nothing for any other action.
     pub fn expand_family(&self, head: &ActionOf<G>, out: &mut impl ActionSink<G>) {
+        if let Some(family) = self.family(head) {
+            family.expand(out);
+        }
+    }
+
+    /// The family whose head is `head` (a head handed to `ActionSink::push_family` for this position); `None` for
+    /// any other action.
+    pub fn family(&self, head: &ActionOf<G>) -> Option<Family<'_, G>> {
         let from = head.from;
         if !(self.maseitai & self.sides[self.side]).has(from) {
-            return;
+            return None;
         }
-        let Some((base, cost, steps)) =
-            self.follow_parts(from, head.to, head.pharaoh, self.kinds[from], self.dratped.has(from))
-        else {
-            return;
-        };
-        if base == *head && steps.iter().any(Self::asks) {
-            Family {
-                pos: self,
-                head: base,
-                cost,
-                steps,
-            }
-            .expand(out);
-        }
+        let (base, cost, steps) =
+            self.follow_parts(from, head.to, head.pharaoh, self.kinds[from], self.dratped.has(from))?;
+        (base == *head && steps.iter().any(Self::asks)).then_some(Family {
+            pos: self,
+            head: base,
+            cost,
+            steps,
+        })
     }
 }

@@ -3,7 +3,7 @@
 //! cut off after a few actions, so most families are never listed.
 
 use crate::rules::movegen::{ActionSink, Family, ReachMap};
-use crate::rules::{Action, Position};
+use crate::rules::{Action, Bitboard, Position};
 
 use super::ordering::wins_at_once;
 
@@ -191,19 +191,25 @@ impl MoveList {
     }
 
     /// The first action that wins at once (`wins_at_once`), looking into the families whose effect makes moves
-    /// (only those can take the Navia; R21 keeps every other effect off it). In a wide position this looks
-    /// through thousands of actions, so it asks `stop` before each family and every [`STOP_CHECK_EVERY`]
-    /// actions, and gives up (`None`) once it says so.
+    /// (only those can take the Navia; R21 keeps every other effect off it) and whose moves can reach it at all
+    /// (`Family::may_move_onto`: Tagu's hundreds of actions are looked through only when a second further move
+    /// could take it). In a wide position this looks through thousands of actions, so it asks `stop` before each
+    /// family and every [`STOP_CHECK_EVERY`] actions, and gives up (`None`) once it says so.
     pub(super) fn first_win(&mut self, pos: &Position, stop: &mut dyn FnMut() -> bool) -> Option<Action> {
         let mut family = std::mem::take(&mut self.family);
         let mut found = None;
+        let navia = pos
+            .navia_square(pos.side_to_move().opponent())
+            .map_or(Bitboard::EMPTY, |sq| sq.bb());
         'entries: for e in &self.entries {
             if !e.head {
                 if wins_at_once(pos, &e.action) {
                     found = Some(e.action);
                     break;
                 }
-            } else if super::ordering::moving_effect(pos, e.action.from, e.action.follow) {
+            } else if super::ordering::moving_effect(pos, e.action.from, e.action.follow)
+                && pos.family(&e.action).is_some_and(|f| f.may_move_onto(navia))
+            {
                 if stop() {
                     break;
                 }
