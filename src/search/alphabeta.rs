@@ -13,8 +13,8 @@ use crate::rules::{Action, ActionKind, Position, Side};
 use super::eval::{evaluate, victim_value, Weights};
 use super::movelist::MoveList;
 use super::ordering::{
-    capture_order, history_slot, is_capture, is_tactical, quick_win, score_action, update_history, HISTORY_SLOTS,
-    LINE_OVER_ORDER, TT_MOVE,
+    capture_order, history_slot, is_capture, quick_win, score_action, searched_as_tactical, update_history,
+    HISTORY_SLOTS, LINE_OVER_ORDER, TT_MOVE,
 };
 use super::params::SearchParams;
 use super::score::{is_mate, lost_at, won_at, INF};
@@ -464,7 +464,7 @@ impl<'a> Worker<'a> {
             let Some(e) = list.pick(pos, n, &mut score) else { break };
             n += 1;
             let a = e.action;
-            let tactical = is_tactical(pos, &a);
+            let tactical = searched_as_tactical(pos, &a);
             let quiet_late = !danger && !tactical && searched > 0;
             if quiet_late && !pv_node && self.late_move_pruned(depth, searched) {
                 continue;

@@ -111,6 +111,14 @@ pub(super) fn is_tactical(pos: &Position, a: &Action) -> bool {
     is_capture(pos, a) || matches!(a.kind, ActionKind::LineOver | ActionKind::Goal) || a.follow != Follow::Nothing
 }
 
+/// Whether the move loop searches `a` as tactical (never pruned or reduced as a late quiet action): as
+/// `is_tactical`, except Tagu's further moves (D20) that take nothing. Its family lists hundreds of actions for
+/// one dratp; searched unreduced, they multiplied the work of every node where Tagu could be dratped.
+pub(super) fn searched_as_tactical(pos: &Position, a: &Action) -> bool {
+    let further = a.choices.iter().any(|t| t.further_move().is_some());
+    is_tactical(pos, a) && (!further || pos.takes_piece(a))
+}
+
 /// The history slot of an action (same side tables).
 pub(super) fn history_slot(a: &Action) -> usize {
     let (c, x, y) = match a.kind {
@@ -211,5 +219,32 @@ mod tests {
             }
         }
         assert!(wins > 100, "only {wins} positions with a win at once");
+    }
+
+    #[test]
+    fn tagu_further_moves_are_searched_as_tactical_only_when_they_take_a_piece() {
+        use crate::rules::{parse_nfen, Catalogue};
+        // D20: Tagu on a1 dratps for two further moves; the black Gulled on c3 can be taken by the first of them.
+        let pos = parse_nfen(
+            "3[n02]3/7/7/7/2b4/2B1B2/[M32]2[N01]3 w 12/0 -/- -/- - 1",
+            Catalogue::builtin(),
+        )
+        .unwrap();
+        let legal = pos.legal_actions();
+        let further: Vec<&Action> = legal
+            .iter()
+            .filter(|a| a.choices.iter().any(|t| t.further_move().is_some()))
+            .collect();
+        let (takes, quiet): (Vec<&Action>, Vec<&Action>) = further.iter().partition(|a| pos.takes_piece(a));
+        assert!(!takes.is_empty() && !quiet.is_empty(), "{further:?}");
+        for a in takes {
+            assert!(searched_as_tactical(&pos, a), "{a:?}");
+        }
+        for a in quiet {
+            // An effect ranks as tactical, but these hundreds of choices are pruned and reduced like quiet moves.
+            assert!(is_tactical(&pos, a) && !searched_as_tactical(&pos, a), "{a:?}");
+        }
+        let capture = Action::step(Square::from_name("c2").unwrap(), Square::from_name("c3").unwrap());
+        assert!(legal.contains(&capture) && searched_as_tactical(&pos, &capture));
     }
 }
