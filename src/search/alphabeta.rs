@@ -199,11 +199,6 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Plies played in the game before the root.
-    pub(super) fn game_ply(&self) -> usize {
-        self.root_index
-    }
-
     /// The search parameters.
     pub(super) fn params(&self) -> &SearchParams {
         &self.shared.params

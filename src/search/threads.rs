@@ -1,6 +1,6 @@
 //! Iterative deepening with aspiration windows, MultiPV, and Lazy SMP: helper
 //! threads (a [`Pool`] that lives between searches) run the same loop on the
-//! shared transposition table.
+//! shared transposition table, and the threads vote on the answer ([`vote`]).
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -45,13 +45,7 @@ pub(super) fn root_moves(actions: &[Action]) -> Vec<RootMove> {
 
 /// Run iterative deepening on `w` from `root`; the main thread reports
 /// through `info`. Returns the last completed depth.
-pub(super) fn iterate(
-    w: &mut Worker,
-    root: &Position,
-    cfg: &IdConfig,
-    thread: usize,
-    info: &mut dyn FnMut(&Info),
-) -> i32 {
+pub(super) fn iterate(w: &mut Worker, root: &Position, cfg: &IdConfig, info: &mut dyn FnMut(&Info)) -> i32 {
     let multipv = cfg.multipv.clamp(1, w.root_moves.len().max(1));
     let mut completed = 0;
     let mut last_best: Option<Action> = None;
@@ -59,10 +53,6 @@ pub(super) fn iterate(
     let mut last_score = -INF;
     let mut depth = 1;
     while depth <= cfg.max_depth {
-        if thread > 0 && depth > 1 && skips(thread, depth, w.game_ply()) {
-            depth += 1;
-            continue;
-        }
         for rm in w.root_moves.iter_mut() {
             rm.prev_score = rm.score;
         }
@@ -115,25 +105,6 @@ pub(super) fn iterate(
         depth += 1;
     }
     completed
-}
-
-/// Whether helper `thread` (1 and up) skips the iteration `depth` at `game_ply`. Helpers search in blocks of
-/// `size` depths and skip every other block, each from its own phase, so that at any moment the threads are
-/// spread over several depths: a helper a ply or two ahead of the main thread fills the shared table with the
-/// deeper results the main thread's next iteration reads, and often finishes an iteration the main thread does
-/// not (then it answers, `deeper_helper`). The phase also turns with the game's ply, so the same helper is not
-/// always on the same parity. (Skipping every third depth kept the helper on the main thread's own iteration
-/// most of the time, two threads doing the same work.)
-fn skips(thread: usize, depth: i32, game_ply: usize) -> bool {
-    // Block sizes grow with the thread number: 2 helpers of size 1, 4 of size 2, 6 of size 3, 8 of size 4, …
-    let mut i = (thread - 1) % 20;
-    let mut size = 1;
-    while i >= 2 * size {
-        i -= 2 * size;
-        size += 1;
-    }
-    let phase = i as i32;
-    ((depth + game_ply as i32 % 2 + phase) / size as i32) % 2 == 1
 }
 
 /// Search the root move `pv_index` on, at `depth`, in an aspiration window
@@ -203,18 +174,41 @@ pub(super) fn report(w: &Worker, depth: i32, multipv: usize, info: &mut dyn FnMu
     }
 }
 
-/// The helper whose answer to play instead of the main thread's: one that completed a deeper iteration (helpers
-/// run ahead by skipping depths, so the clock often stops the main thread inside an iteration a helper has
-/// finished), or one that proved a higher win. Among several, a proven win first, then the deepest. `None` when
-/// the main thread's answer stands. (Stockfish's weighted vote was tried first: with two threads it let a
-/// shallower helper's higher score overrule a deeper main thread, and scores of different depths do not compare.)
-fn deeper_helper(main_depth: i32, main: &RootMove, helpers: Vec<ThreadBest>) -> Option<ThreadBest> {
-    let win = |rm: &RootMove| (rm.score >= MATE_BOUND).then_some(rm.score);
-    helpers
-        .into_iter()
-        .filter(|t| t.best.score > -INF)
-        .filter(|t| t.depth > main_depth || win(&t.best) > win(main))
-        .max_by_key(|t| (win(&t.best), t.depth))
+/// The thread whose answer to play: an index into `threads` (the main thread first, then the helpers). Every
+/// helper searches every depth, as the main thread does (Stockfish's Lazy SMP), so the threads finish their
+/// iterations at nearly the same depths, each with its own order and table hits; their answers are weighed by a
+/// vote: each thread gives its best move (score − lowest score + 14) × its completed depth, and the move with
+/// the most votes is played, as its deepest voter saw it. A proven win overrules the vote, the higher one first.
+/// Threads that completed no iteration do not vote. (Helpers used to skip every other depth so that one was often
+/// an iteration ahead, and answered only when deeper: two threads reached half a ply deeper at 50 ms a move but
+/// scored about +20 Elo against one; with every depth and the vote, see BENCHMARKS.md, "Threads".)
+fn vote(threads: &[ThreadBest]) -> usize {
+    let voters: Vec<usize> = (0..threads.len()).filter(|&i| threads[i].best.score > -INF).collect();
+    let Some(low) = voters.iter().map(|&i| threads[i].best.score).min() else {
+        return 0;
+    };
+    let votes = |action: Action| -> i64 {
+        voters
+            .iter()
+            .map(|&i| &threads[i])
+            .filter(|t| t.best.action == action)
+            .map(|t| i64::from(t.best.score - low + 14) * i64::from(t.depth.max(1)))
+            .sum()
+    };
+    let mut chosen = voters[0];
+    for &i in &voters[1..] {
+        let (t, c) = (&threads[i], &threads[chosen]);
+        let better = if c.best.score >= MATE_BOUND || t.best.score >= MATE_BOUND {
+            t.best.score > c.best.score
+        } else {
+            let (vt, vc) = (votes(t.best.action), votes(c.best.action));
+            vt > vc || (vt == vc && t.depth > c.depth)
+        };
+        if better {
+            chosen = i;
+        }
+    }
+    chosen
 }
 
 /// The helper threads of Lazy SMP. They live from one search to the next,
@@ -231,7 +225,6 @@ struct Task {
     history: Arc<[Position]>,
     moves: Arc<[Action]>,
     cfg: IdConfig,
-    thread: usize,
     /// Takes the helper's answer, then is dropped (also if the helper panics), which is how the main thread
     /// knows it is done.
     done: Sender<ThreadBest>,
@@ -275,7 +268,7 @@ fn helper(tasks: Receiver<Task>) {
         let root = *task.history.last().expect("a game has a position");
         let mut w = Worker::new(&task.shared, &task.history, None);
         w.root_moves = root_moves(&task.moves);
-        let depth = iterate(&mut w, &root, &task.cfg, task.thread, &mut |_| {});
+        let depth = iterate(&mut w, &root, &task.cfg, &mut |_| {});
         w.flush_nodes();
         let best = w.root_moves.swap_remove(0);
         let _ = task.done.send(ThreadBest { depth, best });
@@ -283,8 +276,8 @@ fn helper(tasks: Receiver<Task>) {
 }
 
 /// Run one search on the main thread and `shared.threads - 1` helpers of
-/// `pool`; returns the main worker's root moves (first the answer of a helper
-/// that searched deeper, if any) and the nodes of all threads. The helpers are done when it returns.
+/// `pool`; returns the main worker's root moves (first the move the threads
+/// voted for, if a helper's) and the nodes of all threads. The helpers are done when it returns.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn run(
     shared: &Arc<Shared>,
@@ -308,7 +301,6 @@ pub(super) fn run(
                 history: history.clone(),
                 moves: moves.clone(),
                 cfg: cfg.clone(),
-                thread: t,
                 done: done_tx.clone(),
             };
             pool.start(t - 1, task);
@@ -319,7 +311,7 @@ pub(super) fn run(
     w.started = started;
     w.tm = Some(tm);
     w.root_moves = root_moves(moves);
-    let depth = iterate(&mut w, &root, cfg, 0, info);
+    let depth = iterate(&mut w, &root, cfg, info);
     // `go infinite` and pondering: no answer before `stop` (or `ponderhit`).
     while wait_for_stop() {
         w.poll();
@@ -333,10 +325,17 @@ pub(super) fn run(
     // Every task holds a sender: the channel disconnects when the last helper is done.
     let helpers: Vec<ThreadBest> = done_rx.iter().collect();
     let multipv = cfg.multipv.clamp(1, w.root_moves.len());
-    // With one line, a helper that searched deeper answers; with several lines (MultiPV, Skill Level) the main
-    // thread's ranked list is the answer.
-    if multipv == 1 {
-        if let Some(chosen) = deeper_helper(depth, &w.root_moves[0], helpers) {
+    // With one line, the threads vote (a helper's move may win); with several lines (MultiPV, Skill Level) the
+    // main thread's ranked list is the answer.
+    if multipv == 1 && !helpers.is_empty() {
+        let mut threads = vec![ThreadBest {
+            depth,
+            best: w.root_moves[0].clone(),
+        }];
+        threads.extend(helpers);
+        let chosen = vote(&threads);
+        if threads[chosen].best.action != w.root_moves[0].action {
+            let chosen = threads.swap_remove(chosen);
             let i = w
                 .root_moves
                 .iter()
@@ -381,74 +380,44 @@ mod tests {
     }
 
     #[test]
-    fn a_helper_that_completed_a_deeper_iteration_answers() {
-        let (main, helper) = two_moves(40, 10);
-        let chosen = deeper_helper(8, &main, vec![answer(9, &helper)]).expect("the deeper helper answers");
-        assert_eq!(chosen.best.action, helper.action);
-        assert_eq!(chosen.depth, 9);
+    fn the_move_with_most_votes_is_played_as_its_deepest_voter_saw_it() {
+        let (a, b) = two_moves(40, 10);
+        // Alone, the main thread answers.
+        assert_eq!(vote(&[answer(8, &a)]), 0);
+        // One vote each: the higher score weighs more ((40 - 10 + 14) * 8 against 14 * 8).
+        assert_eq!(vote(&[answer(8, &a), answer(8, &b)]), 0);
+        // Two helpers on b outvote the main thread on a: 2 * 14 * 9 = 252 against 44 * 5 = 220.
+        let threads = [answer(5, &a), answer(9, &b), answer(9, &b)];
+        assert_eq!(vote(&threads), 1);
+        // Among voters for the same move, the deepest answers.
+        let threads = [answer(5, &a), answer(9, &b), answer(10, &b)];
+        assert_eq!(vote(&threads), 2);
     }
 
     #[test]
-    fn a_shallower_or_equal_helper_does_not_overrule_the_main_thread_whatever_its_score() {
-        let (main, helper) = two_moves(10, 400);
-        assert!(deeper_helper(8, &main, vec![answer(7, &helper)]).is_none());
-        assert!(deeper_helper(8, &main, vec![answer(8, &helper)]).is_none());
+    fn a_deeper_score_counts_more_but_does_not_overrule_a_clearly_better_one() {
+        let (a, b) = two_moves(10, 60);
+        // b's helper at depth 6: (50 + 14) * 6 = 384 beats a's main thread at depth 12: 14 * 12 = 168.
+        assert_eq!(vote(&[answer(12, &a), answer(6, &b)]), 1);
+        // With equal scores the deeper thread's move wins.
+        let (a, b) = two_moves(30, 30);
+        assert_eq!(vote(&[answer(7, &a), answer(9, &b)]), 1);
+        assert_eq!(vote(&[answer(9, &a), answer(7, &b)]), 0);
     }
 
     #[test]
-    fn a_proven_win_answers_at_any_depth_and_an_unfinished_helper_never_does() {
+    fn a_proven_win_overrules_the_vote_and_a_thread_without_an_iteration_never_votes() {
         let (main, won) = two_moves(100, MATE_BOUND + 10);
-        let chosen = deeper_helper(8, &main, vec![answer(5, &won)]).expect("a proven win answers");
-        assert_eq!(chosen.best.action, won.action);
+        let threads = [answer(9, &main), answer(3, &won), answer(9, &main)];
+        assert_eq!(vote(&threads), 1);
+        // The higher (shorter) win first.
+        let (short, long) = two_moves(MATE_BOUND + 20, MATE_BOUND + 10);
+        assert_eq!(vote(&[answer(4, &long), answer(2, &short)]), 1);
+        assert_eq!(vote(&[answer(4, &short), answer(8, &long)]), 0);
         let (main, unfinished) = two_moves(100, -INF);
-        assert!(deeper_helper(8, &main, vec![answer(12, &unfinished)]).is_none());
-    }
-
-    #[test]
-    fn the_first_two_helpers_search_every_other_depth_on_opposite_parities_that_turn_with_the_game() {
-        let searched = |thread, ply| (2..12).filter(|&d| !skips(thread, d, ply)).collect::<Vec<i32>>();
-        assert_eq!(searched(1, 0), [2, 4, 6, 8, 10]);
-        assert_eq!(searched(2, 0), [3, 5, 7, 9, 11]);
-        assert_eq!(searched(1, 1), [3, 5, 7, 9, 11]);
-        assert_eq!(searched(2, 7), [2, 4, 6, 8, 10]);
-    }
-
-    #[test]
-    fn every_helper_skips_half_of_the_depths_in_blocks_of_its_size() {
-        // Helpers 1–2 have blocks of 1, 3–6 of 2, 7–12 of 3, 13–20 of 4; then the pattern repeats.
-        for (thread, size) in [
-            (1, 1),
-            (2, 1),
-            (3, 2),
-            (6, 2),
-            (7, 3),
-            (12, 3),
-            (13, 4),
-            (20, 4),
-            (21, 1),
-            (23, 2),
-        ] {
-            for ply in 0..4 {
-                let skipped: Vec<bool> = (2..2 + 16 * size).map(|d| skips(thread, d, ply)).collect();
-                assert_eq!(
-                    skipped.iter().filter(|&&s| s).count(),
-                    8 * size as usize,
-                    "thread {thread}"
-                );
-                // Runs of searched or skipped depths between two changes are `size` long.
-                let changes: Vec<usize> = (1..skipped.len()).filter(|&i| skipped[i] != skipped[i - 1]).collect();
-                assert!(
-                    changes.windows(2).all(|w| w[1] - w[0] == size as usize),
-                    "thread {thread}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn among_deeper_helpers_the_deepest_answers() {
-        let (main, helper) = two_moves(0, 0);
-        let chosen = deeper_helper(6, &main, vec![answer(7, &main), answer(9, &helper), answer(8, &main)]).unwrap();
-        assert_eq!((chosen.depth, chosen.best.action), (9, helper.action));
+        assert_eq!(
+            vote(&[answer(8, &main), answer(12, &unfinished), answer(12, &unfinished)]),
+            0
+        );
     }
 }
