@@ -207,14 +207,16 @@ impl MoveList {
                     found = Some(e.action);
                     break;
                 }
-            } else if super::ordering::moving_effect(pos, e.action.from, e.action.follow)
-                && pos.family(&e.action).is_some_and(|f| f.may_move_onto(navia))
+            } else if let Some(f) = super::ordering::moving_effect(pos, e.action.from, e.action.follow)
+                .then(|| pos.family(&e.action))
+                .flatten()
+                .filter(|f| f.may_move_onto(navia))
             {
                 if stop() {
                     break;
                 }
                 family.clear();
-                pos.expand_family(&e.action, &mut family);
+                f.expand(&mut family);
                 for chunk in family.chunks(STOP_CHECK_EVERY) {
                     if let Some(a) = chunk.iter().find(|a| wins_at_once(pos, a)) {
                         found = Some(*a);
