@@ -13,7 +13,7 @@ use dratp::matchrun::four::table::run4;
 use dratp::matchrun::four::{schedule4, seating, Job4};
 use dratp::matchrun::pgn::read_games;
 use dratp::rules::round::notation::ranking_text;
-use dratp::rules::{Catalogue, Seat, SeatSet, Termination4};
+use dratp::rules::{Catalogue, Game4, Seat, SeatSet, Termination4};
 
 mod match_common;
 use match_common::{config, dratp_match, fake, scratch, words};
@@ -418,6 +418,77 @@ fn round_limit_draws_share_the_point_and_random_forces_go_by_rotation() {
     fens.sort();
     assert!(fens[..4].iter().all(|f| f.1 == fens[0].1), "{fens:?}");
     assert_ne!(fens[4].1, fens[0].1);
+}
+
+/// F36's start after `rounds` rounds in which every seat declares `R`, bids nothing and plays its first action;
+/// its NFEN4.
+fn opening_after(rounds: usize) -> String {
+    let mut game = Game4::startpos(Catalogue::builtin(), None, 200).unwrap();
+    for _ in 0..rounds {
+        game.play_text("d:R/R/R/R").unwrap();
+        game.play_text("b:0/0/0/0").unwrap();
+        for _ in 0..4 {
+            let state = *game.state();
+            let first = state.legal_actions()[0];
+            game.play_text(&state.action_text(&first)).unwrap();
+        }
+    }
+    game.state().nfen4()
+}
+
+#[test]
+fn an_openings_file_of_nfen4_lines_gives_each_rotation_its_start() {
+    let dir = scratch("openings4-files");
+    let (one, two) = (opening_after(1), opening_after(2));
+    assert_ne!(one, two);
+    let file = dir.join("o.nfen4");
+    std::fs::write(&file, format!("# two openings\n{one}\n\n  {two}\n")).unwrap();
+    let (s, out, text) = recorded(
+        "openings4",
+        ["", "", "", ""],
+        &format!("-each depth=1 -games 9 -roundlimit 4 -openings file={}", file.display()),
+    );
+    assert_eq!(s.games.len(), 9, "{out}");
+    // One start per rotation of four games, in file order and then round again, each as a FEN tag.
+    let mut fens: Vec<(u32, String)> = read_games(&text)
+        .unwrap()
+        .iter()
+        .map(|g| {
+            (
+                g.tag("Round").unwrap().parse().unwrap(),
+                g.tag("FEN").unwrap().to_string(),
+            )
+        })
+        .collect();
+    fens.sort();
+    let expected: Vec<&str> = (0..9).map(|g| [&one, &two][g / 4 % 2].as_str()).collect();
+    assert_eq!(fens.iter().map(|f| f.1.as_str()).collect::<Vec<_>>(), expected);
+    // Round 3 of a round limit of 4: the second opening's games end in fewer rounds.
+    assert!(text.contains("\n3. d:"), "{text}");
+    // `order=random` with a seed, and `start`, as in the duel; bad files are refused before any game.
+    let c = config(&format!(
+        "-variant naviadratp4 {} -each depth=1 -openings file={} order=random seed=5 start=2",
+        fakes(["", "", "", ""]),
+        file.display()
+    ));
+    assert_eq!(c.openings.as_ref().map(|o| o.start), Some(2));
+    let refused = |body: &str| {
+        let bad = dir.join("bad.nfen4");
+        std::fs::write(&bad, body).unwrap();
+        let cfg = config(&format!(
+            "-variant naviadratp4 {} -each depth=1 -openings file={}",
+            fakes(["", "", "", ""]),
+            bad.display()
+        ));
+        match run4(&cfg, &mut Vec::new()) {
+            Err(e) => e,
+            Ok(_) => panic!("{body} was accepted"),
+        }
+    };
+    assert!(refused(&format!("{one}\nnot a position\n")).contains("line 2:"));
+    assert!(refused("# only a comment\n").contains("no positions in the file"));
+    // A duel's NFEN is not an NFEN4.
+    assert!(refused("3n3/7/7/7/7/7/3N3 w 0/0 - - - - 1\n").contains("line 1:"));
 }
 
 // ---- the real engine ----

@@ -757,10 +757,9 @@ fn parse_match(groups: &[(String, Vec<String>)]) -> Result<MatchConfig, CliError
 }
 
 /// The options that only a two-player match has: colours, pairs, draft, score adjudication, SPRT.
-const DUEL_ONLY_OPTIONS: [&str; 8] = [
+const DUEL_ONLY_OPTIONS: [&str; 7] = [
     "-tournament",
     "-repeat",
-    "-openings",
     "-draft",
     "-maxmoves",
     "-draw",

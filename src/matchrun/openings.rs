@@ -1,11 +1,11 @@
-//! Start positions: an openings file (one NFEN a line), or random forces drawn
-//! from the catalogue (R28 standard, R29 singleton) in the standard setup (R7),
-//! both made by `rules::forces`.
+//! Start positions: an openings file (one NFEN a line, or one NFEN4 a line for
+//! four players), or random forces drawn from the catalogue (R28 standard, R29
+//! singleton) in the standard setup (R7), both made by `rules::forces`.
 
 use super::cli::{ForcesConfig, OpeningOrder, OpeningsConfig};
 use crate::rules::forces::{random_force, start_position};
 use crate::rules::rng::Rng;
-use crate::rules::{parse_nfen, Catalogue, Force, Position};
+use crate::rules::{parse_nfen, Catalogue, Force, Game4, Position};
 
 /// Read an openings file: every non-blank line not starting with `#` must be a
 /// valid NFEN of a game still in progress; errors name the line.
@@ -28,8 +28,31 @@ pub fn parse_openings(text: &str, cat: &'static Catalogue) -> Result<Vec<Positio
     Ok(out)
 }
 
+/// Read a four-player openings file: every non-blank line not starting with `#` must be a valid NFEN4 (F35)
+/// of a game still in progress in which some seat decides; each game gets `round_limit` (F31). Errors name the
+/// line.
+pub fn parse_openings4(text: &str, cat: &'static Catalogue, round_limit: u16) -> Result<Vec<(Game4, String)>, String> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let game = Game4::from_nfen4(line, cat, round_limit).map_err(|e| format!("line {}: {e}", n + 1))?;
+        if game.result().is_some() || game.state().deciding().is_empty() {
+            return Err(format!("line {}: the game is already over in this position", n + 1));
+        }
+        let nfen = game.state().nfen4();
+        out.push((game, nfen));
+    }
+    if out.is_empty() {
+        return Err("no positions in the file".to_string());
+    }
+    Ok(out)
+}
+
 /// Put the openings in the order of use: from `start` (1-based), shuffled with the seed for `order=random`.
-pub fn order_openings(mut list: Vec<Position>, cfg: &OpeningsConfig) -> Vec<Position> {
+pub fn order_openings<T>(mut list: Vec<T>, cfg: &OpeningsConfig) -> Vec<T> {
     if cfg.order == OpeningOrder::Random {
         Rng::new(cfg.seed).shuffle(&mut list);
     }

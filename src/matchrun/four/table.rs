@@ -15,7 +15,7 @@ use super::{schedule4, Job4};
 use crate::matchrun::cli::{EngineConfig, MatchConfig};
 use crate::matchrun::engine_proc::{EngineError, EngineProc, IoLog};
 use crate::matchrun::json::Json;
-use crate::matchrun::openings::random_forces;
+use crate::matchrun::openings::{order_openings, parse_openings4, random_forces};
 use crate::matchrun::summary::{run_fields, MergeRequest, Shards};
 use crate::matchrun::tournament::{
     engine_threads, open_records, pgn_date, start_lineup, time_control_text, warn_concurrency, Lineup,
@@ -35,8 +35,22 @@ pub struct Start4 {
     pub standard: bool,
 }
 
-/// The start of each slot: F36 (the default forces), or random forces for the four seats (`-forces`).
+/// The start of each slot (used modulo their count): the openings file's NFEN4s in order of use, F36 (the
+/// default forces), or random forces for the four seats (`-forces`).
 pub fn starts4(cfg: &MatchConfig, cat: &'static Catalogue, slots: usize) -> Result<Vec<Start4>, String> {
+    if let Some(o) = &cfg.openings {
+        let text = std::fs::read_to_string(&o.file).map_err(|e| format!("-openings: {}: {e}", o.file.display()))?;
+        let list = parse_openings4(&text, cat, cfg.round_limit)
+            .map_err(|e| format!("-openings: {}: {e}", o.file.display()))?;
+        return Ok(order_openings(list, o)
+            .into_iter()
+            .map(|(game, nfen)| Start4 {
+                game,
+                nfen,
+                standard: false,
+            })
+            .collect());
+    }
     (0..slots.max(1))
         .map(|slot| {
             let forces = match &cfg.forces {
