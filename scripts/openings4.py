@@ -62,25 +62,26 @@ class Opening:
             raise EngineError(f"{errors[0]} after {self.start}{moves}")
         return got
 
-    def response(self, query):
-        return [line for line in self.send(query) if line.startswith("response ")][0].split()[1:]
-
-    def legal(self, seat):
-        return [line for line in self.send(f"legal seat {seat}") if line.startswith("legal")][0].split()[1:]
+    def ask(self, *queries):
+        """The answers to `query …` and `legal …` lines, one list of words each, in one round trip."""
+        got = self.send(*queries)
+        return [line.split()[1:] for line in got if line.startswith(("response", "legal"))]
 
     def nfen4(self):
         return [line for line in self.send("d") if line.startswith("Fen:")][0].split(" ", 1)[1].strip()
 
     def play_round(self, rng):
         """One round of random choices, nobody bidding; False once the game is over."""
-        kinds = [rng.choice(self.legal(s) or ["-"]) for s in SEATS]
+        kinds = [rng.choice(legal or ["-"]) for legal in self.ask(*(f"legal seat {s}" for s in SEATS))]
         self.events.append("d:" + "/".join(kinds))
         # Stakes of 0 are no tie (F23): one bid step, then the actions in base order.
         self.events.append("b:" + "/".join("-" if k == "-" else "0" for k in kinds))
-        while self.response("query gameover") == ["false"] and self.response("query phase") == ["a"]:
-            seat = self.response("query seats")[0]
-            self.events.append(rng.choice(self.legal(seat)))
-        return self.response("query gameover") == ["false"]
+        while True:
+            over, phase, seats = self.ask("query gameover", "query phase", "query seats")
+            if over != ["false"] or phase != ["a"]:
+                return over == ["false"]
+            (actions,) = self.ask(f"legal seat {seats[0]}")
+            self.events.append(rng.choice(actions))
 
 
 def openings(engine_path, count, rounds, seed, forces, catalogue):

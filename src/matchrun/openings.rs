@@ -7,20 +7,16 @@ use crate::rules::forces::{random_force, start_position};
 use crate::rules::rng::Rng;
 use crate::rules::{parse_nfen, Catalogue, Force, Game4, Position};
 
-/// Read an openings file: every non-blank line not starting with `#` must be a
-/// valid NFEN of a game still in progress; errors name the line.
-pub fn parse_openings(text: &str, cat: &'static Catalogue) -> Result<Vec<Position>, String> {
+/// Every non-blank line of an openings file not starting with `#`, read by `parse`: a position, or why not.
+/// Errors name the line; a file without positions is an error.
+fn parse_lines<T>(text: &str, parse: impl Fn(&str) -> Result<T, String>) -> Result<Vec<T>, String> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let pos = parse_nfen(line, cat).map_err(|e| format!("line {}: {e}", n + 1))?;
-        if pos.outcome().is_some() || pos.legal_actions().is_empty() {
-            return Err(format!("line {}: the game is already over in this position", n + 1));
-        }
-        out.push(pos);
+        out.push(parse(line).map_err(|e| format!("line {}: {e}", n + 1))?);
     }
     if out.is_empty() {
         return Err("no positions in the file".to_string());
@@ -28,27 +24,43 @@ pub fn parse_openings(text: &str, cat: &'static Catalogue) -> Result<Vec<Positio
     Ok(out)
 }
 
-/// Read a four-player openings file: every non-blank line not starting with `#` must be a valid NFEN4 (F35)
-/// of a game still in progress in which some seat decides; each game gets `round_limit` (F31). Errors name the
-/// line.
-pub fn parse_openings4(text: &str, cat: &'static Catalogue, round_limit: u16) -> Result<Vec<(Game4, String)>, String> {
-    let mut out = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
+const GAME_OVER: &str = "the game is already over in this position";
+
+/// Read an openings file: every non-blank line not starting with `#` must be a
+/// valid NFEN of a game still in progress; errors name the line.
+pub fn parse_openings(text: &str, cat: &'static Catalogue) -> Result<Vec<Position>, String> {
+    parse_lines(text, |line| {
+        let pos = parse_nfen(line, cat).map_err(|e| e.to_string())?;
+        if pos.outcome().is_some() || pos.legal_actions().is_empty() {
+            return Err(GAME_OVER.to_string());
         }
-        let game = Game4::from_nfen4(line, cat, round_limit).map_err(|e| format!("line {}: {e}", n + 1))?;
+        Ok(pos)
+    })
+}
+
+/// Read a four-player openings file: every non-blank line not starting with `#` must be a valid NFEN4 (F35)
+/// of a game still in progress in which some seat decides; each game gets `round_limit` (F31), and comes with
+/// its canonical NFEN4. Errors name the line.
+pub fn parse_openings4(text: &str, cat: &'static Catalogue, round_limit: u16) -> Result<Vec<(Game4, String)>, String> {
+    parse_lines(text, |line| {
+        let game = Game4::from_nfen4(line, cat, round_limit).map_err(|e| e.to_string())?;
         if game.result().is_some() || game.state().deciding().is_empty() {
-            return Err(format!("line {}: the game is already over in this position", n + 1));
+            return Err(GAME_OVER.to_string());
         }
         let nfen = game.state().nfen4();
-        out.push((game, nfen));
-    }
-    if out.is_empty() {
-        return Err("no positions in the file".to_string());
-    }
-    Ok(out)
+        Ok((game, nfen))
+    })
+}
+
+/// The openings file of `cfg`, read by `parse` and put in the order of use; errors name the file.
+pub fn load_openings<T>(
+    cfg: &OpeningsConfig,
+    parse: impl Fn(&str) -> Result<Vec<T>, String>,
+) -> Result<Vec<T>, String> {
+    let file = cfg.file.display();
+    let text = std::fs::read_to_string(&cfg.file).map_err(|e| format!("-openings: {file}: {e}"))?;
+    let list = parse(&text).map_err(|e| format!("-openings: {file}: {e}"))?;
+    Ok(order_openings(list, cfg))
 }
 
 /// Put the openings in the order of use: from `start` (1-based), shuffled with the seed for `order=random`.

@@ -12,7 +12,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use super::cli::{DraftConfig, DraftPair, EngineConfig, MatchConfig, TournamentKind};
 use super::draft::{failure_reason, ids_text, pair_navias, pair_pool, run_draft, DraftFailure, DraftOutcome};
 use super::engine_proc::{EngineProc, IoLog};
-use super::openings::{order_openings, parse_openings, random_start};
+use super::openings::{load_openings, parse_openings, random_start};
 use super::pgn::{write_game, RecordInfo};
 use super::referee::{start_failure_text, GameReport, Outcome, Termination};
 use super::standings::{FinishedGame, Standings};
@@ -71,9 +71,7 @@ pub fn schedule(engines: usize, kind: TournamentKind, games: u32, rounds: u32, r
 /// order of use, random forces one per slot, or the default start (R31).
 pub fn start_positions(cfg: &MatchConfig, cat: &'static Catalogue, slots: usize) -> Result<Vec<Position>, String> {
     if let Some(o) = &cfg.openings {
-        let text = std::fs::read_to_string(&o.file).map_err(|e| format!("-openings: {}: {e}", o.file.display()))?;
-        let list = parse_openings(&text, cat).map_err(|e| format!("-openings: {}: {e}", o.file.display()))?;
-        return Ok(order_openings(list, o));
+        return load_openings(o, |text| parse_openings(text, cat));
     }
     if let Some(f) = &cfg.forces {
         return (0..slots.max(1)).map(|p| random_start(cat, f, p)).collect();

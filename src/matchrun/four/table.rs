@@ -15,7 +15,7 @@ use super::{schedule4, Job4};
 use crate::matchrun::cli::{EngineConfig, MatchConfig};
 use crate::matchrun::engine_proc::{EngineError, EngineProc, IoLog};
 use crate::matchrun::json::Json;
-use crate::matchrun::openings::{order_openings, parse_openings4, random_forces};
+use crate::matchrun::openings::{load_openings, parse_openings4, random_forces};
 use crate::matchrun::summary::{run_fields, MergeRequest, Shards};
 use crate::matchrun::tournament::{
     engine_threads, open_records, pgn_date, start_lineup, time_control_text, warn_concurrency, Lineup,
@@ -39,10 +39,8 @@ pub struct Start4 {
 /// default forces), or random forces for the four seats (`-forces`).
 pub fn starts4(cfg: &MatchConfig, cat: &'static Catalogue, slots: usize) -> Result<Vec<Start4>, String> {
     if let Some(o) = &cfg.openings {
-        let text = std::fs::read_to_string(&o.file).map_err(|e| format!("-openings: {}: {e}", o.file.display()))?;
-        let list = parse_openings4(&text, cat, cfg.round_limit)
-            .map_err(|e| format!("-openings: {}: {e}", o.file.display()))?;
-        return Ok(order_openings(list, o)
+        let list = load_openings(o, |text| parse_openings4(text, cat, cfg.round_limit))?;
+        return Ok(list
             .into_iter()
             .map(|(game, nfen)| Start4 {
                 game,
