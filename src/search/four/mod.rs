@@ -1,7 +1,8 @@
 //! The player of `naviadratp4` (issue 14): one `think` answers for a seat in every phase of the round
 //! (F19–F27) — a declaration, a bid, a promise or an action.
 //!
-//! - `search`: paranoid alpha-beta over a `line` of play (why paranoid: see there), with a capture quiescence;
+//! - `search`: alpha-beta over a `line` of play, with a capture quiescence: the current round's rivals play their
+//!   own best action by the static score, later rounds' rivals are read paranoidly (why: see there);
 //! - `eval`: each seat's worth from the two-player weights plus the cross's terms (Navias held, a Navia that can
 //!   be taken, Pharaoh squares held), and the answering seat's score against the others;
 //! - `player`: the four phases from that one search; `auction`: the bid reasoning from place values;

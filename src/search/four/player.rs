@@ -1,5 +1,5 @@
 //! The four phases of a round, each answered from the same search and evaluation (F19–F27):
-//! - **actions** (`act`): iterative deepening of the paranoid search over the root's legal actions;
+//! - **actions** (`act`): iterative deepening of the action search over the root's legal actions;
 //! - **declarations** (`declare`): for each declarable kind, what acting with it is worth if the seat acts
 //!   first and if it acts last (the rivals' kinds are secret, so each rival's turn is only a threat), then what
 //!   the kind is worth once the auction is taken into account (`auction`: the best bid for those two values);

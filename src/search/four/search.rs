@@ -1,23 +1,31 @@
-//! The action search: paranoid alpha-beta over a [`Line`], the answering seat maximising and the three others
-//! minimising its score together, one action per node, in queue order, across round ends.
+//! The action search: alpha-beta over a [`Line`], one action per node, in queue order, across round ends, the
+//! answering seat maximising its score. It reads its rivals in two ways:
 //!
-//! Why paranoid (and not max-n, best-reply or Monte-Carlo over the sealed choices):
-//! - the rest of a round is a game of perfect information: declarations, promises and the queue are public
-//!   once the actions start (F27), so nothing needs sampling there; the hidden choices (declarations, bids)
-//!   are answered by the phases' own reasoning (`auction`), which calls this search on hypothetical lines;
-//! - a seat acts once per round and the others act three times in between: the danger to weigh is what any of
-//!   them can do to its Navias and pieces (F14 takes a Navia and pays 30; three Navias win, F28), which is what
-//!   paranoid search sees and max-n, trusting each rival to pursue its own gain, does not;
-//! - paranoid search keeps full alpha-beta pruning (max-n only prunes shallowly), so it sees a whole round and
-//!   more in the time max-n needs for one; best-reply search lets only one rival move between two own moves,
-//!   which this game does not do: every seat acts every round, in a fixed order.
+//! - a rival still to act in the current round has revealed its kind (F27) and is read as playing the action its
+//!   own static score likes best ([`Search::rival_choice`], an opponent model): one line, not a branch;
+//! - a rival of a later round, whose kind is secret, only threatens (see `line`) and is read paranoidly: the one
+//!   blow, or nothing, that hurts the answering seat most, the others minimising its score together.
 //!
-//! The cost of paranoia, a coalition that does not exist, is softened twice: by the score (`eval::score_for`),
-//! which weighs the strongest rival most, so the "coalition" mostly plays for the leader; and by how a rival's
-//! win is scored: the seat's F34 place less `Weights4::rival_win`, not a lost game. Scored as lost, every
-//! rival's coming win (a Navia dratp, a third Navia) was worth any price to stop, so the seat spent its actions
-//! policing each rival in turn, which helped the two others as much, and a line it could not save made all its
-//! actions equal; it placed second often and first rarely.
+//! Why these two readings:
+//! - the rest of a round is a game of perfect information: declarations, promises and the queue are public once
+//!   the actions start (F27), so nothing needs sampling there; the hidden choices (declarations, bids) are answered
+//!   by the phases' own reasoning (`auction`), which calls this search on hypothetical lines;
+//! - read paranoidly, a revealed rival was the seat's enemy: the seat guarded against takes that a rival racing to
+//!   its own 60 (F29) does not make when something else earns it more, and gave up its own income for that. With
+//!   the model it placed 0.18 ± 0.09 better against one-ply greedy seats (BENCHMARKS.md, session 17);
+//! - a later round's rival is not modelled: its kind is unknown, the static score does not see the takes that a
+//!   rival's one-ply search finds, and with every rival modelled the seat planned rounds ahead on rivals that never
+//!   strike and walked into takes: it placed 0.43 worse. There the danger to weigh is what any of them can do to
+//!   its Navias and pieces (F14 takes a Navia and pays 30; three Navias win, F28);
+//! - max-n would trust every rival to pursue its own gain in every round, with the same blindness, and prunes only
+//!   shallowly; best-reply search (one rival between two own actions) is how the later rounds are read, but within
+//!   the current round every seat acts, in a fixed order.
+//!
+//! The cost of paranoia in the later rounds, a coalition that does not exist, is softened twice: by the score
+//! (`eval::score_for`), which weighs the strongest rival most, so the "coalition" mostly plays for the leader; and
+//! by how a rival's win is scored: the seat's F34 place less `Weights4::rival_win`, not a lost game. Scored as
+//! lost, every rival's coming win (a Navia dratp, a third Navia) was worth any price to stop, so the seat spent its
+//! actions policing each rival in turn, which helped the two others as much.
 //!
 //! Leaves are searched on with captures, Navia takes and Navia dratps (a quiescence search of a few actions),
 //! so that a leaf never stands just before a free take; a threatening rival's only when they strike `me`.
@@ -303,6 +311,12 @@ impl<'s, 'a> Search<'s, 'a> {
         let mut choices = self.choices(&actions, seat, want, ply);
         if threat {
             choices.insert(0, Choice::Pass);
+        } else if !maxing {
+            let c = self.rival_choice(line, seat, &actions, &choices);
+            if self.budget.halted() {
+                return 0;
+            }
+            choices = c.into_iter().collect();
         }
         let mut next = 0;
         while let Some(c) = self.take_choice(&mut choices, &mut next, &actions, seat, want, ply) {
@@ -349,6 +363,39 @@ impl<'s, 'a> Search<'s, 'a> {
             }
         }
         best
+    }
+
+    /// The action a rival of the current round is read as playing (see the module doc): of `choices`, the one
+    /// whose position its own static score likes best, a win at once above all; a family is judged by its first
+    /// action. Each look costs a node; the budget may run out on the way.
+    fn rival_choice(&mut self, line: &Line, seat: Seat, actions: &SeatActions, choices: &[Choice]) -> Option<Choice> {
+        let mut best: Option<(i32, Choice)> = None;
+        for &c in choices {
+            let a = match c {
+                Choice::Act(a) => a,
+                Choice::Family { head, .. } => match actions.family(&head).first() {
+                    Some(&a) => a,
+                    None => continue,
+                },
+                Choice::Pass => continue,
+            };
+            if self.budget.tick() {
+                return None;
+            }
+            let child = line.after(seat, &a);
+            let v = match child.pos.outcome() {
+                Some(o) if o.winner == seat => return Some(Choice::Act(a)),
+                Some(_) => -INF,
+                None => {
+                    let values = seat_values(&child.pos, &child.pos.reach_map(), &self.weights, &self.weights4);
+                    score_for(&values, seat, Seat::ALL.into_iter().filter(|&s| !line.out.contains(s)))
+                }
+            };
+            if best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, Choice::Act(a)));
+            }
+        }
+        best.map(|(_, c)| c)
     }
 
     fn set_pv(&mut self, ply: usize, a: Option<CrossAction>) {
@@ -757,6 +804,41 @@ mod tests {
         };
         let (v_safe, _) = value(&safe);
         assert!(v + 500 < v_safe, "{v} against {v_safe}");
+    }
+
+    #[test]
+    fn a_rival_of_the_current_round_is_read_as_playing_its_own_best_action() {
+        // West (declared `R`) acts after South: its red Gulled on d6 can take South's black Gulled on e5 (the
+        // take that hurts South most) or North's red Gulled on e7 (worth three times as much to West).
+        let text = "5n[N02]1/7/11/11/4nR6/w[N03]2wR6e[N04]/4sB6/11/11/7/3s[N01]3";
+        let mut l = line(text, SWNE);
+        l.kinds = [Some(Declaration::Navia), Some(Declaration::Red), None, None];
+        l.threats = [Seat::North, Seat::East].into_iter().collect();
+        l.last = Some(Seat::South);
+        let stop = AtomicBool::new(false);
+        let mut budget = Budget::new(&Limits4::default(), &SETTINGS, &stop, 64);
+        let mut search = Search::new(Seat::South, &mut budget, &[], &Weights::DEFAULT, &Weights4::DEFAULT);
+        let south = l.actions(Seat::South).list()[0];
+        let after = l.after(Seat::South, &south);
+        let west = after.actions(Seat::West);
+        let choices = search.choices(&west, Seat::West, Want::All, 1);
+        let texts: Vec<String> = west.list().iter().map(|a| action_text(a, l.pos.catalogue())).collect();
+        assert!(
+            texts.contains(&"d6e5".to_string()) && texts.contains(&"d6e7".to_string()),
+            "{texts:?}"
+        );
+        let Some(Choice::Act(read)) = search.rival_choice(&after, Seat::West, &west, &choices) else {
+            panic!("West has actions");
+        };
+        assert_eq!(action_text(&read, l.pos.catalogue()), "d6e7");
+        // The search's line goes on through that take, not through the one that hurts South most.
+        let mut moves = vec![RootMove {
+            action: south,
+            score: -INF,
+            pv: vec![Some(south)],
+        }];
+        assert!(search.iterate(&l, &mut moves, 2, true));
+        assert_eq!(moves[0].pv.get(1).copied().flatten(), Some(read));
     }
 
     #[test]
