@@ -188,13 +188,13 @@ impl<'s, 'a> Search<'s, 'a> {
         if let Some(v) = self.war(line) {
             return v;
         }
-        let map = line.pos.reach_map();
-        let values = seat_values(&line.pos, &map, &self.weights, &self.weights4);
-        score_for(
-            &values,
-            self.me,
-            Seat::ALL.into_iter().filter(|&s| !line.out.contains(s)),
-        )
+        self.static_score(line, self.me)
+    }
+
+    /// `seat`'s score in `line` by the evaluation alone, against the seats still in the game.
+    fn static_score(&self, line: &Line, seat: Seat) -> i32 {
+        let values = seat_values(&line.pos, &line.pos.reach_map(), &self.weights, &self.weights4);
+        score_for(&values, seat, Seat::ALL.into_iter().filter(|&s| !line.out.contains(s)))
     }
 
     /// The entries of `actions` a node looks at, in search order: those `want` accepts, families folded (one
@@ -386,10 +386,7 @@ impl<'s, 'a> Search<'s, 'a> {
             let v = match child.pos.outcome() {
                 Some(o) if o.winner == seat => return Some(Choice::Act(a)),
                 Some(_) => -INF,
-                None => {
-                    let values = seat_values(&child.pos, &child.pos.reach_map(), &self.weights, &self.weights4);
-                    score_for(&values, seat, Seat::ALL.into_iter().filter(|&s| !line.out.contains(s)))
-                }
+                None => self.static_score(&child, seat),
             };
             if best.is_none_or(|(b, _)| v > b) {
                 best = Some((v, Choice::Act(a)));
