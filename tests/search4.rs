@@ -402,6 +402,33 @@ fn it_never_bids_away_the_gyullas_its_navia_dratp_needs() {
     }
 }
 
+/// Round 6 of a game from an opening, the first bid step: West (N, pool 25) has South's dratped M24 beside its
+/// Navia on a5. South (pool 3) and East (12) would each add 1 as one-ply players, North (8) nothing.
+const READ_BIDS: &str = "nBnR1n[N04]n[M21]1nB/1nBnBnB1nB1/wB1wR3nB2e[M05]eB/1wB4nR2eBeR/w[M02]wB7eB1/\
+w[N04]wB7eBe[N04]/s[+M24]wB7eB1/1wB7eB1/wB4sB3e[M02]eB/wRsBsB1sB2/sBsR1s[N04]2sB b wnse M24/N/R/M20 - 3/25/8/12 \
+M01,M05,M20,M21,M43/M01,M05,M20,M21,M24,M43/M01,M02,M05,M20,M24,M43/M01,M20,M21,M24,M43 B,M02,R/-/-/R - 6";
+
+#[test]
+fn it_reads_the_rivals_bids_as_one_ply_players_and_outbids_them_by_one() {
+    let g = game(READ_BIDS);
+    let bid = |s: Seat, d: u32, s4: &Settings4| answer(&g, s, &depth(d), s4);
+    let default = settings(20, 0);
+    let mut blind = default;
+    blind.weights4.bid_trust = 0;
+    // The one-ply answers, which a deeper seat reads (a one-ply seat reads no rival's bid).
+    for (s, b) in [(Seat::South, 1), (Seat::North, 0), (Seat::East, 1)] {
+        assert_eq!(bid(s, 1, &default), Answer4::Bid(b), "{s}");
+        assert_eq!(bid(s, 1, &blind), Answer4::Bid(b), "{s}");
+    }
+    // West reads them and buys first place with one more than the most they add (2: ahead of both 1s, F23).
+    // Blind, the odds that some rival adds more make first place not worth a stake; one ply deep it reads none.
+    for d in 2..=4 {
+        assert_eq!(bid(Seat::West, d, &default), Answer4::Bid(2), "depth {d}");
+        assert_eq!(bid(Seat::West, d, &blind), Answer4::Bid(0), "depth {d}");
+    }
+    assert_eq!(bid(Seat::West, 1, &default), Answer4::Bid(0));
+}
+
 #[test]
 fn it_declares_the_kind_that_takes_a_navia_when_it_can_buy_first_place() {
     let g = declare_first();

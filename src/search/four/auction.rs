@@ -2,12 +2,15 @@
 //!
 //! The searches measure three values for a seat: acting first, acting last, and not acting at all
 //! ([`PlaceValues`]); a place in between is worth the straight line between first and last. The other seats'
-//! sealed bids are unknown, so each is modelled as a [`Rival`]: a seat in the step adds nothing with
-//! probability ½ and otherwise any amount from 1 to its pool, each as likely (the least informed guess that
-//! still says "bidding is costly": stakes are spent win or lose, F25). With the rivals independent, the
-//! distribution of the seat's place follows exactly, so the expected value of every possible bid is exact
-//! under the model, and the bid chosen is the one whose expected place value, less what the gyullas are worth
-//! in the pool, is highest. What acting last or not at all loses against acting first counts at a share only
+//! sealed bids are unknown, so each is modelled as a [`Rival`]. The blind guess: a seat in the step adds nothing
+//! with probability ½ and otherwise any amount from 1 to its pool, each as likely (the least informed guess that
+//! still says "bidding is costly": stakes are spent win or lose, F25). In the round's first bid step, with the
+//! declarations revealed, a rival's amount is also read ([`Reading`]): what a one-ply player in its seat would
+//! add (`Player::read_bids`); the reading gets `Weights4::bid_trust` percent of the odds and the blind guess the
+//! rest, since the rival may think deeper or otherwise. With the rivals independent, the distribution of the
+//! seat's place follows exactly, so the expected value of every possible bid is exact under the model, and the
+//! bid chosen is the one whose expected place value, less what the gyullas are worth in the pool, is highest.
+//! What acting last or not at all loses against acting first counts at a share only
 //! (`PlaceValues::discounted`, `Weights4::blow_share`): the lines behind it let every rival strike this seat.
 
 /// What acting at each place of the queue is worth to the answering seat, in evaluation units.
@@ -44,6 +47,15 @@ impl PlaceValues {
     }
 }
 
+/// What a rival is read to add in a bid step, and how far the reading is trusted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Reading {
+    /// The amount a one-ply player in its seat would add.
+    pub(super) amount: u8,
+    /// The percent of the odds the reading gets; the blind guess gets the rest.
+    pub(super) percent: u8,
+}
+
 /// Another seat in the auction, as the answering seat sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Rival {
@@ -58,6 +70,8 @@ pub(super) struct Rival {
     /// Who goes first when the stakes are equal and positive, by F24's figure value and team total:
     /// `Some(true)` the rival, `Some(false)` the answering seat, `None` the promise step decides (½ each).
     pub(super) wins_tie: Option<bool>,
+    /// What it is read to add in this step, if the seat read it (see the module doc).
+    pub(super) reading: Option<Reading>,
 }
 
 impl Rival {
@@ -81,6 +95,12 @@ impl Rival {
         let stake = self.stake as u32;
         if !self.in_step || self.pool == 0 {
             return outcome(stake);
+        }
+        if let Some(r) = self.reading {
+            let blind = Rival { reading: None, ..*self }.against(mine);
+            let read = outcome(stake + r.amount as u32);
+            let p = f64::from(r.percent.min(100)) / 100.0;
+            return (p * read.0 + (1.0 - p) * blind.0, p * read.1 + (1.0 - p) * blind.1);
         }
         let raises = self.pool as u32;
         let (mut ahead, mut tie) = outcome(stake);
@@ -164,6 +184,7 @@ mod tests {
             in_step: true,
             before_me,
             wins_tie: None,
+            reading: None,
         }
     }
 
@@ -268,6 +289,7 @@ mod tests {
             in_step: true,
             before_me: false,
             wins_tie: Some(true),
+            reading: None,
         };
         assert_eq!(places(&[r], 3), (1.0, vec![0.0, 1.0]));
         assert_eq!(choose_bid(&values(100, 0), None, 3, 5, &[r], |b| 12 * b as i32), 1);
@@ -285,6 +307,27 @@ mod tests {
         r.in_step = false;
         r.pool = 60;
         assert_eq!(places(&[r], 4), (1.0, vec![1.0, 0.0]));
+    }
+
+    #[test]
+    fn a_read_rival_is_outbid_by_one_and_an_untrusted_reading_is_the_blind_guess() {
+        let blind = rival(20, true);
+        let read = |amount, percent| Rival {
+            reading: Some(Reading { amount, percent }),
+            ..blind
+        };
+        let (v, cost) = (values(5000, 0), |b: u8| 12 * b as i32);
+        // Trusted fully: one more than the amount read makes first place certain, and costs no more.
+        assert_eq!(choose_bid(&v, None, 0, 30, &[read(0, 100)], cost), 1);
+        assert_eq!(choose_bid(&v, None, 0, 30, &[read(2, 100)], cost), 3);
+        assert_eq!(places(&[read(2, 100)], 3).1[0], 1.0);
+        // Blind, the same gain buys more than its pool can beat: 21.
+        assert_eq!(choose_bid(&v, None, 0, 30, &[blind], cost), 21);
+        // Not trusted: the blind guess; half trusted: the mean of both odds.
+        assert_eq!(read(2, 0).against(3), blind.against(3));
+        let ((a, t), (ba, bt)) = (read(2, 50).against(1), blind.against(1));
+        assert!((a - (0.5 + 0.5 * ba)).abs() < 1e-12);
+        assert!((t - 0.5 * bt).abs() < 1e-12);
     }
 
     #[test]

@@ -85,6 +85,24 @@ impl<'a> Budget<'a> {
             && self.tm.may_start_iteration(stable, 0, false)
     }
 
+    /// A budget for a search inside this one: the same clock, `stop` and nodes left, at most `depth` actions
+    /// deep; [`Budget::absorb`] counts its nodes here.
+    pub(super) fn child(&self, depth: u32) -> Budget<'a> {
+        Budget {
+            tm: self.tm.clone(),
+            stop: self.stop,
+            node_limit: self.node_limit.map(|n| n.saturating_sub(self.nodes)),
+            max_depth: depth,
+            nodes: 0,
+            halted: self.halted,
+        }
+    }
+
+    /// Count the nodes of a [`Budget::child`]'s search.
+    pub(super) fn absorb(&mut self, child: &Budget) {
+        self.nodes += child.nodes;
+    }
+
     /// Nodes counted so far.
     pub(super) fn nodes(&self) -> u64 {
         self.nodes

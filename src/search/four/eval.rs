@@ -34,6 +34,10 @@ tunable! {
         /// (paranoia), but a rival strikes only when that is also its own best action, and bids bought with the
         /// whole difference drain the pool a Navia dratp needs (F29; stakes are spent, F25).
         blow_share = 10, 0..=100;
+        /// The auction (F23): the percent of the odds given to a rival adding what a one-ply player in its seat
+        /// would add, read in the round's first bid step (`auction::Reading`); the blind guess gets the rest, for
+        /// a rival that thinks deeper or otherwise. At 0 the rivals' bids are not read.
+        bid_trust = 80, 0..=100;
         /// F28, F29: a rival's win ends the game with this seat in the place F34 gives it, scored as a thousand
         /// war's place (`war_place`) less this. Not a loss like a two-player mate: the seat keeps its place, and
         /// a search that counts every rival's win as the worst outcome spends its actions stopping each of them

@@ -5,7 +5,8 @@
 //!   own best action by the static score, later rounds' rivals are read paranoidly (why: see there);
 //! - `eval`: each seat's worth from the two-player weights plus the cross's terms (Navias held, a Navia that can
 //!   be taken, Pharaoh squares held), and the answering seat's score against the others;
-//! - `player`: the four phases from that one search; `auction`: the bid reasoning from place values;
+//! - `player`: the four phases from that one search; `auction`: the bid reasoning from place values and the
+//!   rivals' amounts read as one-ply players would bid them;
 //! - `budget`: `go`'s limits, the seat's clock (through the two-player time manager) and `stop`.
 //!
 //! The search runs on the calling thread and keeps no table: `Settings4::threads` and `hash_mb` are accepted

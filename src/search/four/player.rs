@@ -5,7 +5,8 @@
 //!   the kind is worth once the auction is taken into account (`auction`: the best bid for those two values);
 //! - **bids** (`bid`): with the declarations revealed, what acting first, last or not at all is worth (the
 //!   rivals again only threatening, one per turn of the seat), and near the Navia dratp's 60 the same with one
-//!   gyullas spent, then the bid whose expected place value best pays its price (`auction::choose_bid`);
+//!   gyullas spent, then the bid whose expected place value best pays its price (`auction::choose_bid`), each
+//!   rival's amount read as a one-ply player in its seat would bid (`read_bids`);
 //! - **promises** (`promise`): the two outcomes the promise can bring, played on the real round (`State4`):
 //!   promising wins the tie only when the tied rivals do not promise, refusing only when they all do, and any
 //!   other answer forfeits either way, so the seat promises when acting early without captures is worth more
@@ -22,7 +23,7 @@ use crate::rules::{action_text, Declaration, Event, Seat, State4};
 use super::super::eval::Weights;
 use super::super::score::{is_mate, INF};
 use super::super::skill;
-use super::auction::{choose_bid, expected, PlaceValues, Rival};
+use super::auction::{choose_bid, expected, PlaceValues, Reading, Rival};
 use super::budget::Budget;
 use super::eval::Weights4;
 use super::line::Line;
@@ -197,6 +198,7 @@ impl Player<'_, '_> {
                 } else {
                     None
                 },
+                reading: None,
             })
             .collect()
     }
@@ -315,6 +317,49 @@ impl Player<'_, '_> {
 
     /// Phase `b`: the amount whose expected place is worth most, its price paid.
     pub(super) fn bid(&mut self, budget: &mut Budget) -> Answer4 {
+        Answer4::Bid(self.bid_amount(budget).unwrap_or(0))
+    }
+
+    /// The rivals' amounts in this bid step as one-ply players in their seats would add them, each the answer of
+    /// this player's own bid step for that seat, one action deep, reading its rivals blind (no reading of a
+    /// reading); `None` for a rival out of the step, with an empty pool, or whose reading the budget cut short.
+    /// Each costs about a hundred nodes (a few thousand at most), counted in `budget`.
+    ///
+    /// Only the round's first bid step is read. In a re-bid step the tied rivals matched the seat's stake, so
+    /// they read too, and tied seats that each read the others as adding nothing raised each other step after
+    /// step. And a seat held to one action (`go depth 1`, a greedy seat) reads no rival: its bid step is its own
+    /// lines alone, and a reading is one more search in each rival's seat.
+    fn read_bids(&self, acting: &[Seat], budget: &mut Budget) -> Vec<Option<Reading>> {
+        let percent = self.weights4.bid_trust.clamp(0, 100) as u8;
+        let read = percent > 0 && budget.max_depth > 1;
+        let step = self.state.deciding();
+        let round = self.state.round();
+        acting
+            .iter()
+            .map(|&o| {
+                if !read || !step.contains(o) || round.pool(o) == 0 || round.stake(o) > 0 {
+                    return None;
+                }
+                let mut child = budget.child(1);
+                let mut quiet = |_: &Info4| {};
+                let mut one_ply = Player {
+                    seat: o,
+                    info: &mut quiet,
+                    weights4: Weights4 {
+                        bid_trust: 0,
+                        ..self.weights4
+                    },
+                    ..*self
+                };
+                let amount = one_ply.bid_amount(&mut child);
+                budget.absorb(&child);
+                amount.map(|amount| Reading { amount, percent })
+            })
+            .collect()
+    }
+
+    /// [`Player::bid`]'s amount; `None` when the budget ran out before its lines were measured.
+    fn bid_amount(&mut self, budget: &mut Budget) -> Option<u8> {
         let pool = self.state.max_bid(self.seat);
         let (acting, idle) = self.rivals();
         let kinds = self
@@ -351,20 +396,22 @@ impl Player<'_, '_> {
             };
             lines.extend([(paid(first), 1), (paid(last), blow + 1)]);
         }
-        let Ok(v) = self.values(budget, &lines) else {
-            return Answer4::Bid(0);
-        };
+        // Read before the seat's own lines take the budget.
+        let readings = self.read_bids(&acting, budget);
+        let v = self.values(budget, &lines).ok()?;
         let share = self.weights4.blow_share;
         let places = PlaceValues::discounted(v[0], v[1], v[2], share);
         let paid = near_dratp.then(|| PlaceValues::discounted(v[3], v[4], v[2], share));
-        let rivals = self.auction_rivals(&acting, true);
+        let mut rivals = self.auction_rivals(&acting, true);
+        for (r, reading) in rivals.iter_mut().zip(readings) {
+            r.reading = reading;
+        }
         let stake = self.state.round().stake(self.seat);
         let price = self.price();
         // The paid lines already count the first gyullas of a positive amount.
         let spent = if near_dratp { price(1) } else { 0 };
         let cost = |bid: u8| if bid == 0 { 0 } else { price(bid) - spent };
-        let bid = choose_bid(&places, paid.as_ref(), stake, pool, &rivals, cost);
-        Answer4::Bid(bid.min(pool))
+        Some(choose_bid(&places, paid.as_ref(), stake, pool, &rivals, cost).min(pool))
     }
 
     /// Phase `p`: promise when acting early without captures is worth more than acting late with them.
