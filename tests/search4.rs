@@ -430,6 +430,26 @@ fn it_reads_the_rivals_bids_as_one_ply_players_and_outbids_them_by_one() {
 }
 
 #[test]
+fn a_seat_that_reads_pays_its_read_share_and_reads_its_rivals_at_theirs() {
+    let g = game(READ_BIDS);
+    let bid = |s: Seat, d: u32, s4: &Settings4| answer(&g, s, &depth(d), s4);
+    // Blind bidders (one ply deep) pay `blow_share`: at 0, acting late loses nothing and none of them bids.
+    let mut blind_free = settings(20, 0);
+    blind_free.weights4.blow_share = 0;
+    for s in Seat::ALL {
+        assert_eq!(bid(s, 1, &blind_free), Answer4::Bid(0), "{s}");
+    }
+    // South reads its rivals so (each adds nothing) and, third in the base order, buys first place with 1 at its
+    // own `read_share`.
+    assert_eq!(bid(Seat::South, 2, &blind_free), Answer4::Bid(1));
+    // At a `read_share` of 0 the reading seat bids nothing, while one ply deep it bids as before.
+    let mut read_free = settings(20, 0);
+    read_free.weights4.read_share = 0;
+    assert_eq!(bid(Seat::South, 2, &read_free), Answer4::Bid(0));
+    assert_eq!(bid(Seat::South, 1, &read_free), Answer4::Bid(1));
+}
+
+#[test]
 fn it_declares_the_kind_that_takes_a_navia_when_it_can_buy_first_place() {
     let g = declare_first();
     assert_eq!(

@@ -11,7 +11,8 @@
 //! seat's place follows exactly, so the expected value of every possible bid is exact under the model, and the
 //! bid chosen is the one whose expected place value, less what the gyullas are worth in the pool, is highest.
 //! What acting last or not at all loses against acting first counts at a share only
-//! (`PlaceValues::discounted`, `Weights4::blow_share`): the lines behind it let every rival strike this seat.
+//! (`PlaceValues::discounted`, `Weights4::blow_share`, or `read_share` for a seat that reads its rivals' bids): the
+//! lines behind it let every rival strike this seat.
 
 /// What acting at each place of the queue is worth to the answering seat, in evaluation units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,7 +27,7 @@ pub(super) struct PlaceValues {
 
 impl PlaceValues {
     /// The values the searches measured, with what acting last and not acting lose against acting first
-    /// counted at `share` percent (`Weights4::blow_share`: see there).
+    /// counted at `share` percent (`Weights4::blow_share` and `read_share`: see there).
     pub(super) fn discounted(first: i32, last: i32, none: i32, share: i32) -> PlaceValues {
         let scale = |v: i32| first + ((v - first) as i64 * share as i64 / 100) as i32;
         PlaceValues {

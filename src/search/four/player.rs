@@ -294,6 +294,7 @@ impl Player<'_, '_> {
             Err(_) => return Answer4::Declare(first),
         };
         let rivals = self.auction_rivals(&acting, false);
+        let share = self.share(budget);
         let pool = self.state.round().pool(self.seat);
         let price = self.price();
         let mut scored: Vec<(i32, Declaration)> = kinds
@@ -301,7 +302,7 @@ impl Player<'_, '_> {
             .enumerate()
             .map(|(i, &k)| {
                 let (first, last) = (values[i], values[n + i]);
-                let places = PlaceValues::discounted(first, last, last, self.weights4.blow_share);
+                let places = PlaceValues::discounted(first, last, last, share);
                 let bid = choose_bid(&places, None, 0, pool, &rivals, &price);
                 (expected(&places, &rivals, bid as u32, price(bid)) as i32, k)
             })
@@ -331,7 +332,7 @@ impl Player<'_, '_> {
     /// lines alone, and a reading is one more search in each rival's seat.
     fn read_bids(&self, acting: &[Seat], budget: &mut Budget) -> Vec<Option<Reading>> {
         let percent = self.weights4.bid_trust.clamp(0, 100) as u8;
-        let read = percent > 0 && budget.max_depth > 1;
+        let read = self.reads(budget);
         let step = self.state.deciding();
         let round = self.state.round();
         acting
@@ -356,6 +357,21 @@ impl Player<'_, '_> {
                 amount.map(|amount| Reading { amount, percent })
             })
             .collect()
+    }
+
+    /// Whether this seat reads its rivals' bids: it trusts a reading at all and is not held to one action.
+    fn reads(&self, budget: &Budget) -> bool {
+        self.weights4.bid_trust > 0 && budget.max_depth > 1
+    }
+
+    /// The share of what acting late loses that this seat's bids pay for: `read_share` when it reads its rivals'
+    /// bids, else `blow_share` (see both in `Weights4`).
+    fn share(&self, budget: &Budget) -> i32 {
+        if self.reads(budget) {
+            self.weights4.read_share
+        } else {
+            self.weights4.blow_share
+        }
     }
 
     /// [`Player::bid`]'s amount; `None` when the budget ran out before its lines were measured.
@@ -399,7 +415,7 @@ impl Player<'_, '_> {
         // Read before the seat's own lines take the budget.
         let readings = self.read_bids(&acting, budget);
         let v = self.values(budget, &lines).ok()?;
-        let share = self.weights4.blow_share;
+        let share = self.share(budget);
         let places = PlaceValues::discounted(v[0], v[1], v[2], share);
         let paid = near_dratp.then(|| PlaceValues::discounted(v[3], v[4], v[2], share));
         let mut rivals = self.auction_rivals(&acting, true);
