@@ -343,13 +343,10 @@ impl Player<'_, '_> {
                 }
                 let mut child = budget.child(1);
                 let mut quiet = |_: &Info4| {};
+                // One action deep, it reads no rival itself and bids at `blow_share` (`Player::reads`).
                 let mut one_ply = Player {
                     seat: o,
                     info: &mut quiet,
-                    weights4: Weights4 {
-                        bid_trust: 0,
-                        ..self.weights4
-                    },
                     ..*self
                 };
                 let amount = one_ply.bid_amount(&mut child);
