@@ -110,8 +110,8 @@ impl<'s, 'a> Search<'s, 'a> {
 
     /// One iteration over the root actions of `line`, whose actor is `me`: each gets its score (exact with
     /// `exact`, otherwise a bound for all but the best) and the moves are sorted best first. False when the
-    /// budget ran out, leaving `moves` as they were unless they were never scored: then those searched fully come
-    /// first, best first.
+    /// budget ran out, leaving `moves` as they were unless they were never scored or an action searched fully beat
+    /// the first: then those searched fully come first, best first.
     pub(super) fn iterate(&mut self, line: &Line, moves: &mut [RootMove], depth: u32, exact: bool) -> bool {
         let mut scored = moves.to_vec();
         self.prev_pv = moves.first().map(|m| m.pv.clone()).unwrap_or_default();
@@ -127,9 +127,12 @@ impl<'s, 'a> Search<'s, 'a> {
                 None => self.node(&child, depth - 1, 1, if exact { -INF } else { alpha }, INF),
             };
             if self.budget.halted() {
-                // A first iteration cut short: the actions searched fully (the first exactly, the others exactly
-                // when they beat it) still beat a blind choice among all.
-                if i > 0 && moves.iter().all(|m| m.score == -INF) {
+                // An iteration cut short: the actions searched fully (the first exactly, the others exactly when
+                // they beat it). In the first they still beat a blind choice among all; in a later one an action
+                // that beat the last best at the new depth is the better answer (the last best fell below it).
+                let first = moves.iter().all(|m| m.score == -INF);
+                let beaten = scored[1..i.max(1)].iter().any(|m| m.score > scored[0].score);
+                if i > 0 && (first || beaten) {
                     scored[..i].sort_by_key(|m| std::cmp::Reverse(m.score));
                     moves.clone_from_slice(&scored);
                 }
@@ -836,6 +839,49 @@ mod tests {
         }];
         assert!(search.iterate(&l, &mut moves, 2, true));
         assert_eq!(moves[0].pv.get(1).copied().flatten(), Some(read));
+    }
+
+    #[test]
+    fn an_iteration_cut_short_plays_an_action_that_beat_the_last_best_at_the_new_depth() {
+        let l = line("3n[N02]3/7/11/11/11/3w[N03]6e[N04]/3sB7/1wB9/11/4sB2/3s[N01]3", SWNE);
+        let stop = AtomicBool::new(false);
+        let searched = |moves: &mut Vec<RootMove>, nodes: Option<u64>| {
+            let limits = Limits4 {
+                nodes,
+                ..Limits4::default()
+            };
+            let mut budget = Budget::new(&limits, &SETTINGS, &stop, 64);
+            let mut search = Search::new(Seat::South, &mut budget, &[], &Weights::DEFAULT, &Weights4::DEFAULT);
+            let done = search.iterate(&l, moves, 2, false);
+            (done, budget.nodes())
+        };
+        let root = |a, score| RootMove {
+            action: a,
+            score,
+            pv: vec![Some(a)],
+        };
+        let mut all: Vec<RootMove> = l
+            .actions(Seat::South)
+            .list()
+            .into_iter()
+            .map(|a| root(a, -INF))
+            .collect();
+        assert!(searched(&mut all, None).0);
+        // The last iteration ranked the worst action at depth 2 first and the best second.
+        let (best, worst) = (&all[0], &all[all.len() - 1]);
+        assert!(best.score > worst.score);
+        let ranked = |n: usize| [root(worst.action, 100), root(best.action, 50), root(all[1].action, 0)][..n].to_vec();
+        // The nodes of the first two actions alone, then a budget that runs out in the third.
+        let (done, two) = searched(&mut ranked(2), None);
+        assert!(done);
+        let mut moves = ranked(3);
+        assert!(!searched(&mut moves, Some(two + 1)).0);
+        assert_eq!((moves[0].action, moves[0].score), (best.action, best.score));
+        // Cut short before the second action finished, the last best stands with its old score.
+        let mut moves = ranked(3);
+        assert!(!searched(&mut moves, Some(two - 1)).0);
+        let key = |m: &[RootMove]| m.iter().map(|m| (m.action, m.score)).collect::<Vec<_>>();
+        assert_eq!(key(&moves), key(&ranked(3)));
     }
 
     #[test]
