@@ -1,8 +1,10 @@
 //! The four phases of a round, each answered from the same search and evaluation (F19–F27):
-//! - **actions** (`act`): iterative deepening of the action search over the root's legal actions;
+//! - **actions** (`act`): iterative deepening of the action search over the root's legal actions, where an
+//!   iteration cut short by the budget still plays an action that beat the last best at the new depth;
 //! - **declarations** (`declare`): for each declarable kind, what acting with it is worth if the seat acts
 //!   first and if it acts last (the rivals' kinds are secret, so each rival's turn is only a threat), then what
 //!   the kind is worth once the auction is taken into account (`auction`: the best bid for those two values);
+//!   as with actions, a kind that an iteration cut short found worth more than the last best one is declared;
 //! - **bids** (`bid`): with the declarations revealed, what acting first, last or not at all is worth (the
 //!   rivals again only threatening, one per turn of the seat), and near the Navia dratp's 60 the same with one
 //!   gyullas spent, then the bid whose expected place value best pays its price (`auction::choose_bid`), each
@@ -29,6 +31,38 @@ use super::eval::Weights4;
 use super::line::Line;
 use super::search::{RootMove, Search};
 use super::{Answer4, Info4};
+
+/// What [`Player::measure`] found.
+struct Measured {
+    /// The values of the last complete iteration; `None` if even the first was cut short.
+    done: Option<Vec<i32>>,
+    /// What the iteration cut short measured, line by line.
+    cut: Vec<Option<i32>>,
+}
+
+/// The kinds best first, as `(worth, index)`, by their `worths` in the last complete iteration (equal worth keeps
+/// the canonical order, F20). When the iteration cut short measured the last best kind again and another kind that
+/// beat it (`again`), that kind comes first, with the last best's worth: deeper, it is the better answer.
+fn ranked(worths: &[i32], again: &[Option<i32>]) -> Vec<(i32, usize)> {
+    let mut ranked: Vec<(i32, usize)> = worths.iter().copied().zip(0..).collect();
+    ranked.sort_by_key(|&(w, _)| std::cmp::Reverse(w));
+    let Some(&(top, last_best)) = ranked.first() else {
+        return ranked;
+    };
+    let Some(bar) = again.get(last_best).copied().flatten() else {
+        return ranked;
+    };
+    let beat = again
+        .iter()
+        .zip(0..)
+        .filter_map(|(w, i)| Some((w.filter(|&w| w > bar)?, i)));
+    if let Some((_, i)) = beat.max_by_key(|&(w, i)| (w, std::cmp::Reverse(i))) {
+        let at = ranked.iter().position(|&(_, k)| k == i).unwrap_or(0);
+        ranked[at].0 = top;
+        ranked[..=at].rotate_right(1);
+    }
+    ranked
+}
 
 /// The answering seat, its state and how it plays.
 pub(super) struct Player<'g, 'i> {
@@ -216,25 +250,33 @@ impl Player<'_, '_> {
     /// complete iteration; if not even the first completed, `Err` with the values of the first lines it did
     /// complete, in order.
     fn values(&mut self, budget: &mut Budget, lines: &[(Line, u32)]) -> Result<Vec<i32>, Vec<i32>> {
-        let mut done = None;
-        let mut partial = Vec::new();
+        let m = self.measure(budget, lines, &mut |v: &[i32]| (0..v.len()).collect());
+        m.done.ok_or_else(|| m.cut.iter().map_while(|v| *v).collect())
+    }
+
+    /// [`Player::values`] with what the iteration cut short measured: the lines of the first iteration are
+    /// searched in order, those of every later one in the order `order` gives from the values before.
+    fn measure(
+        &mut self,
+        budget: &mut Budget,
+        lines: &[(Line, u32)],
+        order: &mut dyn FnMut(&[i32]) -> Vec<usize>,
+    ) -> Measured {
+        let mut done: Option<Vec<i32>> = None;
         let (mut extra, mut stable, mut best) = (0, 0, None);
         let mut search = Search::new(self.seat, budget, self.wars, &self.weights, &self.weights4);
         while search.budget().may_deepen(extra + 1, stable) {
-            let mut values = Vec::with_capacity(lines.len());
-            for (l, reach) in lines {
+            let mut values = vec![None; lines.len()];
+            let sequence = done.as_deref().map_or_else(|| (0..lines.len()).collect(), &mut *order);
+            for i in sequence {
+                let (l, reach) = &lines[i];
                 let v = search.value(l, reach + extra);
                 if search.budget().halted() {
-                    break;
+                    return Measured { done, cut: values };
                 }
-                values.push(v);
+                values[i] = Some(v);
             }
-            if values.len() < lines.len() {
-                if done.is_none() {
-                    partial = values;
-                }
-                break;
-            }
+            let values: Vec<i32> = values.into_iter().flatten().collect();
             let top = values
                 .iter()
                 .copied()
@@ -249,7 +291,10 @@ impl Player<'_, '_> {
             done = Some(values);
             extra += 1;
         }
-        done.ok_or(partial)
+        Measured {
+            done,
+            cut: vec![None; lines.len()],
+        }
     }
 
     /// Phase `d`: the kind worth most, the auction included.
@@ -285,30 +330,42 @@ impl Player<'_, '_> {
             .flat_map(|me_first| kinds.iter().map(move |&k| (k, me_first)))
             .map(|(k, me_first)| line_of_kind(k, me_first))
             .collect();
-        let values = match self.values(budget, &lines) {
-            Ok(v) => v,
-            Err(firsts) if firsts.len() >= n => {
-                self.depth = 1;
-                [&firsts[..n], &firsts[..n]].concat()
-            }
-            Err(_) => return Answer4::Declare(first),
-        };
         let rivals = self.auction_rivals(&acting, false);
         let share = self.share(budget);
         let pool = self.state.round().pool(self.seat);
         let price = self.price();
-        let mut scored: Vec<(i32, Declaration)> = kinds
-            .iter()
-            .enumerate()
-            .map(|(i, &k)| {
-                let (first, last) = (values[i], values[n + i]);
-                let places = PlaceValues::discounted(first, last, last, share);
-                let bid = choose_bid(&places, None, 0, pool, &rivals, &price);
-                (expected(&places, &rivals, bid as u32, price(bid)) as i32, k)
-            })
+        // A kind's worth from its values acting first and last, the auction included.
+        let worth = |first: i32, last: i32| {
+            let places = PlaceValues::discounted(first, last, last, share);
+            let bid = choose_bid(&places, None, 0, pool, &rivals, &price);
+            expected(&places, &rivals, bid as u32, price(bid)) as i32
+        };
+        let worths = |v: &[i32]| -> Vec<i32> { (0..n).map(|i| worth(v[i], v[n + i])).collect() };
+        // After the first iteration, each kind's two lines together, the kinds best first: an iteration cut short
+        // has measured the last best kind and those that came closest to it.
+        let mut order = |v: &[i32]| -> Vec<usize> {
+            ranked(&worths(v), &[])
+                .into_iter()
+                .flat_map(|(_, i)| [i, n + i])
+                .collect()
+        };
+        let m = self.measure(budget, &lines, &mut order);
+        let values = match m.done {
+            Some(v) => v,
+            None => {
+                let firsts: Vec<i32> = m.cut.iter().map_while(|v| *v).collect();
+                if firsts.len() < n {
+                    return Answer4::Declare(first);
+                }
+                self.depth = 1;
+                [&firsts[..n], &firsts[..n]].concat()
+            }
+        };
+        let again: Vec<Option<i32>> = (0..n).map(|i| Some(worth(m.cut[i]?, m.cut[n + i]?))).collect();
+        let scored: Vec<(i32, Declaration)> = ranked(&worths(&values), &again)
+            .into_iter()
+            .map(|(w, i)| (w, kinds[i]))
             .collect();
-        // Stable: equal worth keeps the canonical order (F20).
-        scored.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
         let scores: Vec<i32> = scored.iter().map(|s| s.0).collect();
         let (score, kind) = scored[self.pick(&scores)];
         let text = declaration_text(kind, self.state.position().catalogue());
@@ -507,6 +564,20 @@ mod tests {
                 game.play(&ev).unwrap();
             }
         }
+    }
+
+    #[test]
+    fn a_kind_that_beat_the_last_best_in_the_iteration_cut_short_comes_first() {
+        let worths = [10, 30, 20, 30];
+        // Equal worth keeps the canonical order (F20).
+        assert_eq!(ranked(&worths, &[]), vec![(30, 1), (30, 3), (20, 2), (10, 0)]);
+        // Kind 1, the last best, measured again at 5: kind 0 (8) beat it and kind 2 (4) did not.
+        let again = [Some(8), Some(5), Some(4), None];
+        assert_eq!(ranked(&worths, &again), vec![(30, 0), (30, 1), (30, 3), (20, 2)]);
+        // The last best not measured again, or beaten by none: the last complete iteration stands.
+        let unchanged = ranked(&worths, &[]);
+        assert_eq!(ranked(&worths, &[Some(50), None, Some(40), None]), unchanged);
+        assert_eq!(ranked(&worths, &[Some(5), Some(5), None, Some(1)]), unchanged);
     }
 
     #[test]
