@@ -130,9 +130,9 @@ impl<'s, 'a> Search<'s, 'a> {
                 // An iteration cut short: the actions searched fully (the first exactly, the others exactly when
                 // they beat it). In the first they still beat a blind choice among all; in a later one an action
                 // that beat the last best at the new depth is the better answer (the last best fell below it).
-                let first = moves.iter().all(|m| m.score == -INF);
-                let beaten = scored[1..i.max(1)].iter().any(|m| m.score > scored[0].score);
-                if i > 0 && (first || beaten) {
+                let first = || moves.iter().all(|m| m.score == -INF);
+                let beaten = || scored[1..i].iter().any(|m| m.score > scored[0].score);
+                if i > 0 && (first() || beaten()) {
                     scored[..i].sort_by_key(|m| std::cmp::Reverse(m.score));
                     moves.clone_from_slice(&scored);
                 }
