@@ -429,6 +429,35 @@ fn it_reads_the_rivals_bids_as_one_ply_players_and_outbids_them_by_one() {
     assert_eq!(bid(Seat::West, 1, &default), Answer4::Bid(0));
 }
 
+/// Round 12 of a game from an opening, the first bid step: East (M24, pool 21) would come first by F24's
+/// tie-break against West and North (M20), each read to add 1 (South 0).
+const TIE_BREAK: &str = "nB2n[M21]2nB/n[M02]nBnBnB1nBn[M20]/wB5nB1e[M05]1eB/2wB5eB1eR/w[M02]wB7eB1/\
+w[N04]1wB6eBe[N04]/2wB2eR3eB1/1wB6eB1e[M02]/wB1w[M20]2sB2s[N04]e[M24]eB/s[M05]sBsB1sBsB1/sBsR1s[N04]2sB b sewn \
+N/M20/M20/M24 - 36/36/24/21 M01,M20,M21,M43/M01,M05,M21,M24,M43/M01,M05,M24,M43/M01,M20,M21,M43 M02,M24,R/R,R/R,R/- - 12";
+
+#[test]
+fn a_seat_that_reads_outbids_a_read_amount_rather_than_count_on_the_tie_break() {
+    let g = game(TIE_BREAK);
+    let default = settings(20, 0);
+    // F24: had the three tied at 1 and stopped raising, East would act first, then North and West.
+    let mut tied = g.clone();
+    tied.play_text("b:0/1/1/1").unwrap();
+    tied.play_text("b:-/0/0/0").unwrap();
+    assert_eq!(tied.state().round().order()[0], Seat::East);
+    // The one-ply answers East reads.
+    for (s, b) in [(Seat::South, 0), (Seat::West, 1), (Seat::North, 1)] {
+        assert_eq!(answer(&g, s, &depth(1), &default), Answer4::Bid(b), "{s}");
+    }
+    // Tied seats bid again (F23) rather than stop: East buys first place outright with one more than they add.
+    for d in 2..=4 {
+        assert_eq!(
+            answer(&g, Seat::East, &depth(d), &default),
+            Answer4::Bid(2),
+            "depth {d}"
+        );
+    }
+}
+
 #[test]
 fn a_seat_that_reads_pays_its_read_share_and_reads_its_rivals_at_theirs() {
     let g = game(READ_BIDS);

@@ -69,7 +69,8 @@ pub(super) struct Rival {
     /// Whether it comes before the answering seat in the base order, which orders equal stakes of 0 (F25).
     pub(super) before_me: bool,
     /// Who goes first when the stakes are equal and positive, by F24's figure value and team total:
-    /// `Some(true)` the rival, `Some(false)` the answering seat, `None` the promise step decides (½ each).
+    /// `Some(true)` the rival, `Some(false)` the answering seat, `None` the promise step decides (½ each), or the
+    /// seat does not count on the tie-break (tied seats bid again, F23; see `Player::bid_amount`).
     pub(super) wins_tie: Option<bool>,
     /// What it is read to add in this step, if the seat read it (see the module doc).
     pub(super) reading: Option<Reading>,

@@ -8,7 +8,8 @@
 //! - **bids** (`bid`): with the declarations revealed, what acting first, last or not at all is worth (the
 //!   rivals again only threatening, one per turn of the seat), and near the Navia dratp's 60 the same with one
 //!   gyullas spent, then the bid whose expected place value best pays its price (`auction::choose_bid`), each
-//!   rival's amount read as a one-ply player in its seat would bid (`read_bids`);
+//!   rival's amount read as a one-ply player in its seat would bid (`read_bids`), which the seat outbids rather
+//!   than matches (a tie is no end to the auction, F23);
 //! - **promises** (`promise`): the two outcomes the promise can bring, played on the real round (`State4`):
 //!   promising wins the tie only when the tied rivals do not promise, refusing only when they all do, and any
 //!   other answer forfeits either way, so the seat promises when acting early without captures is worth more
@@ -207,8 +208,9 @@ impl Player<'_, '_> {
         }
     }
 
-    /// The auction's view of each rival: stake, pool, step and F24's tie-break against this seat when known.
-    fn auction_rivals(&self, acting: &[Seat], declared: bool) -> Vec<Rival> {
+    /// The auction's view of each rival: stake, pool, step, and F24's tie-break against this seat when it is known
+    /// and `tie_break` counts on it (see [`Player::bid_amount`]).
+    fn auction_rivals(&self, acting: &[Seat], declared: bool, tie_break: bool) -> Vec<Rival> {
         let r = self.state.round();
         let order = r.order();
         let place = |s: Seat| order.iter().position(|&o| o == s);
@@ -227,7 +229,7 @@ impl Player<'_, '_> {
                 in_step: !declared || step.contains(o),
                 before_me: place(o) < place(self.seat),
                 // F24: lower figure value first, then lower team total; unknown before the declarations.
-                wins_tie: if declared && tie_key(o) != tie_key(self.seat) {
+                wins_tie: if declared && tie_break && tie_key(o) != tie_key(self.seat) {
                     Some(tie_key(o) < tie_key(self.seat))
                 } else {
                     None
@@ -330,7 +332,7 @@ impl Player<'_, '_> {
             .flat_map(|me_first| kinds.iter().map(move |&k| (k, me_first)))
             .map(|(k, me_first)| line_of_kind(k, me_first))
             .collect();
-        let rivals = self.auction_rivals(&acting, false);
+        let rivals = self.auction_rivals(&acting, false, !self.reads(budget));
         let share = self.share(budget);
         let pool = self.state.round().pool(self.seat);
         let price = self.price();
@@ -472,7 +474,12 @@ impl Player<'_, '_> {
         let share = self.share(budget);
         let places = PlaceValues::discounted(v[0], v[1], v[2], share);
         let paid = near_dratp.then(|| PlaceValues::discounted(v[3], v[4], v[2], share));
-        let mut rivals = self.auction_rivals(&acting, true);
+        // A seat that reads its rivals' amounts counts on no tie-break. Equal positive stakes do not end the
+        // auction: the tied seats bid again (F23), and tied seats raise each other a gyullas a step, often for
+        // dozens of steps, while F24's order settles only a tie that they all stop raising. Such a seat prices an
+        // equal stake as the promise step's coin (`Rival::wins_tie` unknown), forfeit risk included, so it outbids
+        // a read amount rather than matching it. A blind bidder's odds of an exact tie are small either way.
+        let mut rivals = self.auction_rivals(&acting, true, !self.reads(budget));
         for (r, reading) in rivals.iter_mut().zip(readings) {
             r.reading = reading;
         }
