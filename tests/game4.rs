@@ -455,7 +455,7 @@ fn folded_seat_actions_list_what_f26_lists() {
     let words = ["M40", "M18", "M07", "M10", "M31", "M35", "M37"];
     let peojin = Force::from_words("N02", &words, cat()).unwrap();
     let mut rng = Rng::new(0xF26);
-    let (mut checked, mut folded, mut listed) = (0, 0, 0);
+    let (mut checked, mut folded, mut listed, mut alike) = (0, 0, 0, 0);
     for game_no in 0..2 {
         let forces = [peojin.clone(), peojin.clone(), peojin.clone(), peojin.clone()];
         let mut g = Game4::startpos(cat(), Some(&forces), 40).unwrap();
@@ -496,7 +496,12 @@ fn folded_seat_actions_list_what_f26_lists() {
                             );
                             assert_eq!(acts.is_empty(), by_hand.is_empty());
                             for e in acts.entries() {
-                                let Folded::Family { head, moves_further } = *e else {
+                                let Folded::Family {
+                                    head,
+                                    moves_further,
+                                    removes_others,
+                                } = *e
+                                else {
                                     continue;
                                 };
                                 // What the search relies on to leave a family unlisted: its actions share the
@@ -508,6 +513,18 @@ fn folded_seat_actions_list_what_f26_lists() {
                                     assert!(matches!(p.acting_piece(m), Some(Piece::Maseitai(_))));
                                     assert_eq!((m.from, m.to, m.pharaoh), (head.from, head.to, head.pharaoh));
                                     assert!(!p.takes_piece(m) || p.takes_piece(&head) || moves_further);
+                                }
+                                // Moving no further and removing no other piece, each action leaves the other
+                                // seats the pieces the first leaves them: the search asks the first alone whether
+                                // a rival's family strikes the answering seat.
+                                if !moves_further && !removes_others {
+                                    let left = |m: &CrossAction| {
+                                        let after = p.play(m);
+                                        Seat::ALL.map(|o| (o != seat).then(|| after.side_bb(o).count()))
+                                    };
+                                    let first = members.first().map(left);
+                                    assert!(members.iter().all(|m| Some(left(m)) == first), "game {game_no}, {seat}");
+                                    alike += 1;
                                 }
                                 folded += 1;
                                 listed += members.len();
@@ -524,8 +541,8 @@ fn folded_seat_actions_list_what_f26_lists() {
     // Not a vacuous pass: many lists, with families of many actions among them.
     assert!(checked > 200, "{checked} lists");
     assert!(
-        folded > 100 && listed > 20 * folded,
-        "{folded} families, {listed} actions"
+        folded > 100 && listed > 20 * folded && alike > 50,
+        "{folded} families ({alike} alike), {listed} actions"
     );
 }
 

@@ -49,6 +49,21 @@ impl<G: Geometry> Family<'_, G> {
         self.steps.iter().any(|s| matches!(s, EffectStep::ExtraMoves(_)))
     }
 
+    /// Whether the family's effect may send pieces other than its own to the graveyard or the keep (a removal, an
+    /// area removal, a return to the keep, or Gulled advancing onto pieces): without it and without further moves,
+    /// every action of the family leaves the other sides the pieces its head's move leaves them.
+    pub fn removes_others(&self) -> bool {
+        self.steps.iter().any(|s| {
+            matches!(
+                s,
+                EffectStep::Remove(_)
+                    | EffectStep::RemoveArea(_)
+                    | EffectStep::ReturnToKeep(_)
+                    | EffectStep::AdvanceGulled
+            )
+        })
+    }
+
     /// List the family's actions, in the order `generate` lists them.
     pub fn expand(&self, out: &mut impl ActionSink<G>) {
         if let Some(mid) = self.pos.after_payment(&self.head, self.cost) {

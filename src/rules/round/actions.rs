@@ -17,13 +17,16 @@ use crate::rules::{CrossAction, CrossPosition};
 pub enum Folded {
     /// A legal action.
     Action(CrossAction),
-    /// A family: its head (the move without its choices, not itself legal) and whether its actions make further
-    /// moves (D20), so that one of them may take a piece where the head does not.
+    /// A family: its head (the move without its choices, not itself legal), whether its actions make further
+    /// moves (D20), so that one of them may take a piece where the head does not, and whether its effect may
+    /// remove other pieces.
     Family {
         /// The move without its choices.
         head: CrossAction,
         /// Whether its actions make further moves.
         moves_further: bool,
+        /// Whether its effect may remove pieces other than its own ([`Family::removes_others`]).
+        removes_others: bool,
     },
 }
 
@@ -48,6 +51,7 @@ impl ActionSink<Cross> for Collect {
         self.0.push(Folded::Family {
             head: family.head(),
             moves_further: family.moves_further(),
+            removes_others: family.removes_others(),
         });
     }
 }

@@ -209,9 +209,15 @@ impl<'s, 'a> Search<'s, 'a> {
             .iter()
             .filter_map(|e| match *e {
                 Folded::Action(a) => want.action(pos, &a, self.me).then_some(Choice::Act(a)),
-                Folded::Family { head, moves_further } => want
-                    .family(pos, &head, moves_further)
-                    .then_some(Choice::Family { head, moves_further }),
+                Folded::Family {
+                    head,
+                    moves_further,
+                    removes_others,
+                } => want.family(pos, &head, moves_further).then_some(Choice::Family {
+                    head,
+                    moves_further,
+                    removes_others,
+                }),
             })
             .collect();
         self.order(pos, seat, &mut choices, ply);
@@ -222,20 +228,27 @@ impl<'s, 'a> Search<'s, 'a> {
     /// quiescence take made through a family whose head takes and which makes no further move is looked at
     /// through its first such action only: the take is what those nodes resolve, and the effect's choices are as
     /// quiet as the actions they leave out (a Peojin that takes and dratps has thousands, one per relocation).
+    ///
+    /// A rival's family that moves no further and removes no other piece is wanted or not as a whole: each of its
+    /// actions makes the head's take and leaves `me` the same pieces (see `Folded::Family`). Its first action
+    /// answers for all, where asking each whether it strikes `me` plays every one of those thousands.
+    #[allow(clippy::too_many_arguments)]
     fn family(
         &self,
         actions: &SeatActions,
         head: &CrossAction,
         moves_further: bool,
+        removes_others: bool,
         seat: Seat,
         want: Want,
         ply: usize,
     ) -> Vec<Choice> {
         let pos = actions.position();
-        let wanted = actions
-            .family(head)
-            .into_iter()
-            .filter(|a| want.action(pos, a, self.me));
+        let mut all = actions.family(head);
+        if want.one_per_take() && !moves_further && !removes_others && seat != self.me {
+            all.truncate(1);
+        }
+        let wanted = all.into_iter().filter(|a| want.action(pos, a, self.me));
         let mut members: Vec<Choice> = if want.one_per_take() && !moves_further {
             wanted.take(1).map(Choice::Act).collect()
         } else {
@@ -256,8 +269,13 @@ impl<'s, 'a> Search<'s, 'a> {
         want: Want,
         ply: usize,
     ) -> Option<Choice> {
-        while let Choice::Family { head, moves_further } = *choices.get(*next)? {
-            let members = self.family(actions, &head, moves_further, seat, want, ply);
+        while let Choice::Family {
+            head,
+            moves_further,
+            removes_others,
+        } = *choices.get(*next)?
+        {
+            let members = self.family(actions, &head, moves_further, removes_others, seat, want, ply);
             choices.splice(*next..=*next, members);
         }
         *next += 1;
@@ -493,8 +511,13 @@ enum Choice {
     Pass,
     /// An action.
     Act(CrossAction),
-    /// A family of actions, by its head, listed when the search reaches it; whether its actions move further.
-    Family { head: CrossAction, moves_further: bool },
+    /// A family of actions, by its head, listed when the search reaches it; whether its actions move further, and
+    /// whether its effect may remove other pieces.
+    Family {
+        head: CrossAction,
+        moves_further: bool,
+        removes_others: bool,
+    },
 }
 
 /// Which actions a node looks at.
