@@ -475,8 +475,8 @@ impl Player<'_, '_> {
         let places = PlaceValues::discounted(v[0], v[1], v[2], share);
         let paid = near_dratp.then(|| PlaceValues::discounted(v[3], v[4], v[2], share));
         // A seat that reads its rivals' amounts counts on no tie-break. Equal positive stakes do not end the
-        // auction: the tied seats bid again (F23), and tied seats raise each other a gyullas a step, often for
-        // dozens of steps, while F24's order settles only a tie that they all stop raising. Such a seat prices an
+        // auction: the tied seats bid again (F23), and tied seats mostly raise again, a gyullas a step, sometimes
+        // for dozens of steps, while F24's order settles only a tie that they all stop raising. Such a seat prices an
         // equal stake as the promise step's coin (`Rival::wins_tie` unknown), forfeit risk included, so it outbids
         // a read amount rather than matching it. A blind bidder's odds of an exact tie are small either way.
         let mut rivals = self.auction_rivals(&acting, true, !self.reads(budget));
