@@ -244,12 +244,13 @@ impl<'s, 'a> Search<'s, 'a> {
         ply: usize,
     ) -> Vec<Choice> {
         let pos = actions.position();
+        let one_per_take = want.one_per_take() && !moves_further;
         let mut all = actions.family(head);
-        if want.one_per_take() && !moves_further && !removes_others && seat != self.me {
+        if one_per_take && !removes_others && seat != self.me {
             all.truncate(1);
         }
         let wanted = all.into_iter().filter(|a| want.action(pos, a, self.me));
-        let mut members: Vec<Choice> = if want.one_per_take() && !moves_further {
+        let mut members: Vec<Choice> = if one_per_take {
             wanted.take(1).map(Choice::Act).collect()
         } else {
             wanted.map(Choice::Act).collect()
