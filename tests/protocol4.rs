@@ -10,6 +10,7 @@ use engine_pipe::Engine;
 
 use dratp::rules::round::notation::declaration_text;
 use dratp::rules::{Catalogue, Game4, Phase, Seat, START_NFEN};
+use dratp::search::four::Weights4;
 
 /// F36: the start position.
 const START4: &str = "nBnR1n[N02]1nRnB/1nBnBnBnBnB1/wB9eB/wRwB7eBeR/1wB7eB1/w[N03]wB7eBe[N04]/1wB7eB1/wRwB7eBeR/wB9eB/1sBsBsBsBsB1/sBsR1s[N01]1sRsB d nwse - - 0/0/0/0 M01,M02,M03,M04,M05,M06,M07/M15,M16,M17,M18,M19,M20,M21/M08,M09,M10,M11,M12,M13,M14/M30,M31,M32,M33,M34,M35,M36 -/-/-/- - 1";
@@ -274,7 +275,6 @@ fn a_position_is_refused_as_a_whole_and_errors_change_nothing() {
         "go seat q",
         "perft 2",
         "perft 1 full",
-        "eval",
         "go draft pool M01",
     ] {
         e.send(line);
@@ -496,6 +496,55 @@ fn d_draws_the_cross_and_perft_counts_actions() {
         l,
         ["info string error: perft: naviadratp4 counts actions in phase a; the position is in phase d (decision)"]
     );
+    e.quit();
+}
+
+#[test]
+fn eval_reports_each_seats_terms_and_score() {
+    let mut e = engine4();
+    e.send(&position(T1, &[]));
+    assert!(e.sync().is_empty());
+    e.send("eval");
+    let lines = e.sync();
+    assert_eq!(
+        lines[0].split_whitespace().collect::<Vec<_>>(),
+        ["term", "South", "West", "North", "East"]
+    );
+    let rows: Vec<(String, [i32; 4])> = lines[1..lines.len() - 1]
+        .iter()
+        .map(|l| {
+            let (name, nums) = l.split_at(15);
+            let v: Vec<i32> = nums.split_whitespace().map(|x| x.parse().unwrap()).collect();
+            (name.trim().to_string(), v.try_into().unwrap())
+        })
+        .collect();
+    let get = |name: &str| {
+        rows.iter()
+            .find(|(n, _)| n == name)
+            .unwrap_or_else(|| panic!("{name}: {lines:?}"))
+            .1
+    };
+    let terms = &rows[..rows.len() - 2];
+    assert_eq!(terms.len(), 10, "{lines:?}");
+    let total = get("total");
+    for s in 0..4 {
+        assert_eq!(terms.iter().map(|(_, v)| v[s]).sum::<i32>(), total[s], "seat {s}");
+        // The score: the seat's worth less the others' mean, the strongest other counted twice.
+        let others: Vec<i32> = (0..4).filter(|&o| o != s).map(|o| total[o]).collect();
+        let max = others.iter().copied().max().unwrap();
+        assert_eq!(
+            get("score")[s],
+            total[s] - (others.iter().sum::<i32>() + max) / 4,
+            "seat {s}"
+        );
+    }
+    // T1: South's Gulled on d5 can take West's Navia (F14), the only Navia in danger; each seat holds one.
+    let hanging = Weights4::DEFAULT.navia_hanging;
+    let safety = get("navia safety");
+    assert!(safety[1] <= -hanging, "{safety:?}");
+    assert!([0, 2, 3].iter().all(|&s| safety[s] > -hanging), "{safety:?}");
+    assert!(get("navias").iter().all(|&v| v == get("navias")[0] && v > 0));
+    assert_eq!(e.fen(), T1, "eval changed the position");
     e.quit();
 }
 

@@ -515,11 +515,6 @@ pub(super) fn draft_seat(seat: Seat) -> String {
     format!("seat {}", seat.letter())
 }
 
-/// The error text of `eval` in `naviadratp4`.
-pub(super) fn no_eval4() -> String {
-    "eval: the static evaluation report is the duel's; naviadratp4 has none".to_string()
-}
-
 /// The answer to a four-player `go` whose code panicked: the error line, then the first legal action in phase
 /// `a`, else `best…(none)`.
 pub(super) fn internal_error4(state: &State4) -> Vec<String> {

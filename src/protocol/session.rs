@@ -21,7 +21,7 @@ use crate::rules::rng::Rng;
 use crate::rules::{action_text, parse_action, parse_nfen, perft, Action, Catalogue, Game, Game4, MoveError, Position};
 use crate::search::draft::rank_picks;
 use crate::search::eval::Weights;
-use crate::search::four::Weights4;
+use crate::search::four::{eval_report, Weights4};
 use crate::search::params::SearchParams;
 use crate::search::{bench_until, level_for_elo, Info, Limits, SearchOptions, Searcher, Signals, BENCH_DEPTH, MIN_ELO};
 
@@ -189,10 +189,14 @@ impl Session {
                 (None, None) => self.out.line(&format::legal(&self.legal_texts())),
                 (None, Some(_)) => self.error(&format::four_player_word("legal", "seat")),
             },
-            Command::Eval if self.four.is_some() => self.error(&format::no_eval4()),
-            Command::Eval => self
-                .out
-                .lines(Searcher::eval_report_with(&self.game, &self.opts.weights).lines()),
+            Command::Eval => match self.four.as_deref() {
+                Some(g) => self
+                    .out
+                    .lines(eval_report(g, &self.opts.weights, &self.opts.weights4).lines()),
+                None => self
+                    .out
+                    .lines(Searcher::eval_report_with(&self.game, &self.opts.weights).lines()),
+            },
             Command::Catalogue => self.out.lines(self.cat.to_text().lines()),
             Command::Draft { pool, picks } if self.four.is_some() => self.draft(&pool, &picks, format::draft_seat),
             Command::Draft { pool, picks } => self.draft(&pool, &picks, format::draft_side),

@@ -92,57 +92,110 @@ fn advance(t: Seat, sq: SquareOf<Cross>) -> i32 {
     along(sq) - start
 }
 
-/// Each seat's own worth, in seat order.
-pub(super) fn seat_values(pos: &CrossPosition, map: &ReachMap<Cross>, w: &Weights, w4: &Weights4) -> [i32; 4] {
+/// One seat's worth split into terms (the `eval` report's rows); [`SeatTerms::total`] is the worth.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct SeatTerms {
+    /// Pieces on the board.
+    pub material: i32,
+    /// Dratped Maseitai's extra.
+    pub dratped: i32,
+    /// The pool and the race to the Navia dratp's 60 (F29).
+    pub gyullas: i32,
+    /// Maseitai still in the keep.
+    pub keep: i32,
+    /// Gulled advance and Gulled on the line-over rank.
+    pub gulled: i32,
+    /// Squares reached.
+    pub mobility: i32,
+    /// The reduction zone: Maseitai in it and squares of it reached.
+    pub zone: i32,
+    /// Navias held, and two of them (F28).
+    pub navias: i32,
+    /// Navias that can be taken now or stand exposed.
+    pub navia_safety: i32,
+    /// Pieces on Pharaoh squares (F14).
+    pub pharaoh: i32,
+}
+
+impl SeatTerms {
+    /// The seat's worth: the sum of its terms.
+    pub(super) fn total(&self) -> i32 {
+        self.named().iter().map(|&(_, v)| v).sum()
+    }
+
+    /// Each term with its name, for the `eval` report.
+    pub(super) fn named(&self) -> [(&'static str, i32); 10] {
+        [
+            ("material", self.material),
+            ("dratped", self.dratped),
+            ("gyullas", self.gyullas),
+            ("keep", self.keep),
+            ("gulled", self.gulled),
+            ("mobility", self.mobility),
+            ("zone", self.zone),
+            ("navias", self.navias),
+            ("navia safety", self.navia_safety),
+            ("pharaoh", self.pharaoh),
+        ]
+    }
+}
+
+/// Each seat's worth split into terms, in seat order.
+pub(super) fn seat_terms(pos: &CrossPosition, map: &ReachMap<Cross>, w: &Weights, w4: &Weights4) -> [SeatTerms; 4] {
     let cat = pos.catalogue();
-    let mut v = [0; 4];
+    let mut all = [SeatTerms::default(); 4];
     for t in Seat::ALL {
+        let v = &mut all[t.index()];
         let own = pos.side_bb(t);
         let gulled = pos.gulled_bb() & own;
         let red = pos.red_gulled_bb() & own;
         let black = gulled & !red;
-        let mut s = w.black_gulled * black.count() as i32 + w.red_gulled * red.count() as i32;
+        v.material = w.black_gulled * black.count() as i32 + w.red_gulled * red.count() as i32;
         for sq in gulled {
-            s += w.gulled_advance * advance(t, sq).max(0);
+            v.gulled += w.gulled_advance * advance(t, sq).max(0);
         }
-        s += w.gulled_far_rank * (gulled & Cross::line_over(t)).count() as i32;
+        v.gulled += w.gulled_far_rank * (gulled & Cross::line_over(t)).count() as i32;
         for sq in pos.maseitai_bb() & own {
             let cost = cat.cost(pos.kind_at(sq));
-            s += w.maseitai_value(cost);
+            v.material += w.maseitai_value(cost);
             if pos.dratped_bb().has(sq) {
-                s += w.dratped_base + w.dratped_per_cost * cost as i32;
+                v.dratped += w.dratped_base + w.dratped_per_cost * cost as i32;
             }
         }
-        s += w.zone_maseitai * (pos.maseitai_bb() & own & Cross::reduction()).count() as i32;
-        s += w.pool_value(pos.pool(t));
-        s += pos
+        v.zone = w.zone_maseitai * (pos.maseitai_bb() & own & Cross::reduction()).count() as i32;
+        v.gyullas = w.pool_value(pos.pool(t));
+        v.keep = pos
             .keep(t)
             .as_slice()
             .iter()
             .map(|&k| w.maseitai_value(cat.cost(k)) * w.keep_percent / 100)
             .sum::<i32>();
         let reach = map.side(t);
-        s += w.mobility * reach.count() as i32;
-        s += w.zone_control * (reach & Cross::reduction()).count() as i32;
-        s += w4.pharaoh_hold * (own & Cross::pharaoh()).count() as i32;
+        v.mobility = w.mobility * reach.count() as i32;
+        v.zone += w.zone_control * (reach & Cross::reduction()).count() as i32;
+        v.pharaoh = w4.pharaoh_hold * (own & Cross::pharaoh()).count() as i32;
         let others = Seat::ALL
             .into_iter()
             .filter(|&o| o != t)
             .fold(BitboardOf::EMPTY, |b, o| b | map.side(o));
         let held = navias(pos, t);
-        s += w4.navia_held * held.count() as i32;
+        v.navias = w4.navia_held * held.count() as i32;
         if held.count() >= 2 {
-            s += w4.two_navias;
+            v.navias += w4.two_navias;
         }
         for n in held {
             if map.navia_attacked(pos, n) {
-                s -= w4.navia_hanging;
+                v.navia_safety -= w4.navia_hanging;
             }
-            s -= w.navia_exposed * (ring(n) & others & !reach).count() as i32;
+            v.navia_safety -= w.navia_exposed * (ring(n) & others & !reach).count() as i32;
         }
-        v[t.index()] = s;
     }
-    v
+    all
+}
+
+/// Each seat's own worth, in seat order.
+pub(super) fn seat_values(pos: &CrossPosition, map: &ReachMap<Cross>, w: &Weights, w4: &Weights4) -> [i32; 4] {
+    seat_terms(pos, map, w, w4).map(|t| t.total())
 }
 
 /// The answering seat's score: its worth less the others' (`rivals`: the seats still in the game), the

@@ -159,6 +159,29 @@ pub fn think(
     answer
 }
 
+/// The `eval` report of `game`'s position: each seat's worth term by term (the two-player `weights` as the cross
+/// reads them, and `weights4`), then its score: its worth less the others' in the game, the strongest counted twice.
+pub fn eval_report(game: &Game4, weights: &Weights, weights4: &Weights4) -> String {
+    let pos = game.state().position();
+    let terms = eval::seat_terms(pos, &pos.reach_map(), &weights4.on_the_cross(weights), weights4);
+    let row = |name: &str, v: [i32; 4]| format!("{name:<15}{}\n", v.map(|x| format!("{x:>7}")).concat());
+    let mut out = format!(
+        "{:<15}{}\n",
+        "term",
+        Seat::ALL.map(|s| format!("{:>7}", s.name())).concat()
+    );
+    for (i, (name, _)) in terms[0].named().iter().enumerate() {
+        out.push_str(&row(name, terms.map(|t| t.named()[i].1)));
+    }
+    let values = terms.map(|t| t.total());
+    out.push_str(&row("total", values));
+    let round = game.state().round();
+    let in_game = || Seat::ALL.into_iter().filter(|&s| !round.is_out(s));
+    out.push_str(&row("score", Seat::ALL.map(|s| eval::score_for(&values, s, in_game()))));
+    out.push_str("score: the seat's total less the others' mean, the strongest other counted twice");
+    out
+}
+
 /// F30: the repetition keys that occurred twice in `keys`: a third time ends the game in a thousand war.
 fn seen_twice(keys: &[u64]) -> Vec<u64> {
     let mut twice: Vec<u64> = keys
