@@ -11,7 +11,7 @@
 use crate::rules::movegen::{ring, ReachMap};
 use crate::rules::{BitboardOf, Cross, CrossPosition, Geometry, Piece, Seat, SquareOf};
 
-use super::super::eval::Weights;
+use super::super::eval::{Terms, Weights};
 use super::super::params::{tunable, Tunable};
 
 tunable! {
@@ -92,27 +92,14 @@ fn advance(t: Seat, sq: SquareOf<Cross>) -> i32 {
     along(sq) - start
 }
 
-/// One seat's worth split into terms (the `eval` report's rows); [`SeatTerms::total`] is the worth.
+/// One seat's worth split into terms (the `eval` report's rows): the duel's terms seen from the seat (its
+/// `goal_race` stays 0: the cross has no Navia goal, F8), plus the cross's own; [`SeatTerms::total`] is the worth.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct SeatTerms {
-    /// Pieces on the board.
-    pub material: i32,
-    /// Dratped Maseitai's extra.
-    pub dratped: i32,
-    /// The pool and the race to the Navia dratp's 60 (F29).
-    pub gyullas: i32,
-    /// Maseitai still in the keep.
-    pub keep: i32,
-    /// Gulled advance and Gulled on the line-over rank.
-    pub gulled: i32,
-    /// Squares reached.
-    pub mobility: i32,
-    /// The reduction zone: Maseitai in it and squares of it reached.
-    pub zone: i32,
+    /// The duel's terms, the seat's own.
+    pub duel: Terms,
     /// Navias held, and two of them (F28).
     pub navias: i32,
-    /// Navias that can be taken now or stand exposed.
-    pub navia_safety: i32,
     /// Pieces on Pharaoh squares (F14).
     pub pharaoh: i32,
 }
@@ -120,23 +107,14 @@ pub(super) struct SeatTerms {
 impl SeatTerms {
     /// The seat's worth: the sum of its terms.
     pub(super) fn total(&self) -> i32 {
-        self.named().iter().map(|&(_, v)| v).sum()
+        self.duel.total() + self.navias + self.pharaoh
     }
 
     /// Each term with its name, for the `eval` report.
-    pub(super) fn named(&self) -> [(&'static str, i32); 10] {
-        [
-            ("material", self.material),
-            ("dratped", self.dratped),
-            ("gyullas", self.gyullas),
-            ("keep", self.keep),
-            ("gulled", self.gulled),
-            ("mobility", self.mobility),
-            ("zone", self.zone),
-            ("navias", self.navias),
-            ("navia safety", self.navia_safety),
-            ("pharaoh", self.pharaoh),
-        ]
+    pub(super) fn named(&self) -> Vec<(&'static str, i32)> {
+        let duel = self.duel.named().into_iter().filter(|&(name, _)| name != "goal race");
+        duel.chain([("navias", self.navias), ("pharaoh", self.pharaoh)])
+            .collect()
     }
 }
 
@@ -150,29 +128,29 @@ pub(super) fn seat_terms(pos: &CrossPosition, map: &ReachMap<Cross>, w: &Weights
         let gulled = pos.gulled_bb() & own;
         let red = pos.red_gulled_bb() & own;
         let black = gulled & !red;
-        v.material = w.black_gulled * black.count() as i32 + w.red_gulled * red.count() as i32;
+        v.duel.material = w.black_gulled * black.count() as i32 + w.red_gulled * red.count() as i32;
         for sq in gulled {
-            v.gulled += w.gulled_advance * advance(t, sq).max(0);
+            v.duel.gulled += w.gulled_advance * advance(t, sq).max(0);
         }
-        v.gulled += w.gulled_far_rank * (gulled & Cross::line_over(t)).count() as i32;
+        v.duel.gulled += w.gulled_far_rank * (gulled & Cross::line_over(t)).count() as i32;
         for sq in pos.maseitai_bb() & own {
             let cost = cat.cost(pos.kind_at(sq));
-            v.material += w.maseitai_value(cost);
+            v.duel.material += w.maseitai_value(cost);
             if pos.dratped_bb().has(sq) {
-                v.dratped += w.dratped_base + w.dratped_per_cost * cost as i32;
+                v.duel.dratped += w.dratped_base + w.dratped_per_cost * cost as i32;
             }
         }
-        v.zone = w.zone_maseitai * (pos.maseitai_bb() & own & Cross::reduction()).count() as i32;
-        v.gyullas = w.pool_value(pos.pool(t));
-        v.keep = pos
+        v.duel.zone = w.zone_maseitai * (pos.maseitai_bb() & own & Cross::reduction()).count() as i32;
+        v.duel.gyullas = w.pool_value(pos.pool(t));
+        v.duel.keep = pos
             .keep(t)
             .as_slice()
             .iter()
             .map(|&k| w.maseitai_value(cat.cost(k)) * w.keep_percent / 100)
             .sum::<i32>();
         let reach = map.side(t);
-        v.mobility = w.mobility * reach.count() as i32;
-        v.zone += w.zone_control * (reach & Cross::reduction()).count() as i32;
+        v.duel.mobility = w.mobility * reach.count() as i32;
+        v.duel.zone += w.zone_control * (reach & Cross::reduction()).count() as i32;
         v.pharaoh = w4.pharaoh_hold * (own & Cross::pharaoh()).count() as i32;
         let others = Seat::ALL
             .into_iter()
@@ -185,9 +163,9 @@ pub(super) fn seat_terms(pos: &CrossPosition, map: &ReachMap<Cross>, w: &Weights
         }
         for n in held {
             if map.navia_attacked(pos, n) {
-                v.navia_safety -= w4.navia_hanging;
+                v.duel.navia_safety -= w4.navia_hanging;
             }
-            v.navia_safety -= w.navia_exposed * (ring(n) & others & !reach).count() as i32;
+            v.duel.navia_safety -= w.navia_exposed * (ring(n) & others & !reach).count() as i32;
         }
     }
     all
