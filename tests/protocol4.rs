@@ -4,13 +4,14 @@
 
 mod engine_pipe;
 
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use engine_pipe::Engine;
 
 use dratp::rules::round::notation::declaration_text;
 use dratp::rules::{Catalogue, Game4, Phase, Seat, START_NFEN};
-use dratp::search::four::Weights4;
+use dratp::search::four::{bench4, Weights4};
 
 /// F36: the start position.
 const START4: &str = "nBnR1n[N02]1nRnB/1nBnBnBnBnB1/wB9eB/wRwB7eBeR/1wB7eB1/w[N03]wB7eBe[N04]/1wB7eB1/wRwB7eBeR/wB9eB/1sBsBsBsBsB1/sBsR1s[N01]1sRsB d nwse - - 0/0/0/0 M01,M02,M03,M04,M05,M06,M07/M15,M16,M17,M18,M19,M20,M21/M08,M09,M10,M11,M12,M13,M14/M30,M31,M32,M33,M34,M35,M36 -/-/-/- - 1";
@@ -545,6 +546,29 @@ fn eval_reports_each_seats_terms_and_score() {
     assert!([0, 2, 3].iter().all(|&s| safety[s] > -hanging), "{safety:?}");
     assert!(get("navias").iter().all(|&v| v == get("navias")[0] && v > 0));
     assert_eq!(e.fen(), T1, "eval changed the position");
+    e.quit();
+}
+
+#[test]
+fn bench_answers_the_four_seat_positions_and_totals_their_nodes() {
+    let mut e = engine4();
+    e.send(&position(T1, &[]));
+    e.send("bench 1");
+    let lines = e.until(|l| l.starts_with("Nodes/second: "));
+    // The same bench in-process: its total is the signature the pipe reports.
+    let mut answers = Vec::new();
+    let (nodes, _) = bench4(Some(1), &AtomicBool::new(false), &mut |l| {
+        answers.push(format!("info string {l}"))
+    });
+    assert_eq!(lines[..lines.len() - 2], answers[..]);
+    assert_eq!(lines[lines.len() - 2], format!("Nodes searched: {nodes}"));
+    for phase in ["d", "b", "p", "a"] {
+        assert!(
+            answers.iter().any(|l| l.contains(&format!(" phase {phase} seat "))),
+            "{phase}: {answers:?}"
+        );
+    }
+    assert_eq!(e.fen(), T1, "bench changed the game");
     e.quit();
 }
 

@@ -21,7 +21,7 @@ use crate::rules::rng::Rng;
 use crate::rules::{action_text, parse_action, parse_nfen, perft, Action, Catalogue, Game, Game4, MoveError, Position};
 use crate::search::draft::rank_picks;
 use crate::search::eval::Weights;
-use crate::search::four::{eval_report, Weights4};
+use crate::search::four::{bench4, eval_report, Weights4};
 use crate::search::params::SearchParams;
 use crate::search::{bench_until, level_for_elo, Info, Limits, SearchOptions, Searcher, Signals, BENCH_DEPTH, MIN_ELO};
 
@@ -122,7 +122,7 @@ impl Session {
                             (Command::Perft { depth, full }, Some(g)) => self.perft4(g, *depth, *full, &signals),
                             (Command::Go(p), None) => self.go(p, &signals),
                             (Command::Perft { depth, full }, None) => self.perft(*depth, *full, &signals),
-                            (Command::Bench(d), _) => self.bench(d.unwrap_or(BENCH_DEPTH), &signals),
+                            (Command::Bench(d), _) => self.bench(*d, &signals),
                             _ => unreachable!("only long commands are sent as Long"),
                         }));
                     // A bug in the search must not leave the GUI without its `bestmove`.
@@ -492,9 +492,15 @@ impl Session {
         format::perft_answer(depth, mode, &counts, elapsed)
     }
 
-    /// `bench`: the search's progress as `info string`, then the totals (of the positions done, after `stop`).
-    fn bench(&self, depth: u32, signals: &Signals) -> Vec<String> {
-        let (nodes, time) = bench_until(depth, signals, &mut |s| self.out.line(&format::info_string(s)));
+    /// `bench [depth]`, the duel's or in `naviadratp4` the four-seat player's: its progress as `info string`, then
+    /// the totals (of the positions done, after `stop`).
+    fn bench(&self, depth: Option<u32>, signals: &Signals) -> Vec<String> {
+        let mut info = |s: &str| self.out.line(&format::info_string(s));
+        let (nodes, time) = if self.four.is_some() {
+            bench4(depth, &signals.stop, &mut info)
+        } else {
+            bench_until(depth.unwrap_or(BENCH_DEPTH), signals, &mut info)
+        };
         format::bench_totals(nodes, time)
     }
 

@@ -7,7 +7,8 @@
 //!   be taken, Pharaoh squares held), and the answering seat's score against the others;
 //! - `player`: the four phases from that one search; `auction`: the bid reasoning from place values and the
 //!   rivals' amounts read as one-ply players would bid them;
-//! - `budget`: `go`'s limits, the seat's clock (through the two-player time manager) and `stop`.
+//! - `budget`: `go`'s limits, the seat's clock (through the two-player time manager) and `stop`;
+//! - `bench`: the player's answers to fixed positions in every phase, whose node total is its signature.
 //!
 //! The search runs on the calling thread and keeps no table: `Settings4::threads` and `hash_mb` are accepted
 //! for the protocol's options and change nothing. The thousand war (F30) is seen at the first round end a line
@@ -16,6 +17,7 @@
 //! answering seat last, see `line`).
 
 mod auction;
+mod bench;
 mod budget;
 mod eval;
 mod line;
@@ -28,6 +30,7 @@ use crate::rules::{CrossAction, Declaration, Game4, Phase, Seat, State4};
 
 use super::eval::Weights;
 use super::skill::{self, MAX_SKILL_LEVEL};
+pub use bench::{bench4, BENCH4_POSITIONS};
 use budget::Budget;
 pub use eval::Weights4;
 use player::Player;
