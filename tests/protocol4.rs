@@ -11,7 +11,7 @@ use engine_pipe::Engine;
 
 use dratp::rules::round::notation::declaration_text;
 use dratp::rules::{Catalogue, Game4, Phase, Seat, START_NFEN};
-use dratp::search::four::{bench4, Weights4};
+use dratp::search::four::{bench4, Weights4, BENCH4_POSITIONS};
 
 /// F36: the start position.
 const START4: &str = "nBnR1n[N02]1nRnB/1nBnBnBnBnB1/wB9eB/wRwB7eBeR/1wB7eB1/w[N03]wB7eBe[N04]/1wB7eB1/wRwB7eBeR/wB9eB/1sBsBsBsBsB1/sBsR1s[N01]1sRsB d nwse - - 0/0/0/0 M01,M02,M03,M04,M05,M06,M07/M15,M16,M17,M18,M19,M20,M21/M08,M09,M10,M11,M12,M13,M14/M30,M31,M32,M33,M34,M35,M36 -/-/-/- - 1";
@@ -569,6 +569,61 @@ fn bench_answers_the_four_seat_positions_and_totals_their_nodes() {
         );
     }
     assert_eq!(e.fen(), T1, "bench changed the game");
+    e.quit();
+}
+
+/// The `multipv` lines of the last depth among `lines`: (rank, score, first word of the pv).
+fn multipv_lines(lines: &[String]) -> Vec<(u32, i32, String)> {
+    let word = |l: &str, w: &str| {
+        let mut it = l.split_whitespace();
+        it.position(|x| x == w).and_then(|_| it.next()).map(str::to_string)
+    };
+    let depth = lines
+        .iter()
+        .rev()
+        .find_map(|l| word(l, "multipv").and(word(l, "depth")));
+    lines
+        .iter()
+        .filter(|l| word(l, "multipv").is_some() && word(l, "depth") == depth)
+        .map(|l| {
+            let n = |w| word(l, w).unwrap().parse().unwrap();
+            (n("multipv") as u32, n("cp"), word(l, "pv").unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn multipv_reports_the_best_actions_and_kinds_in_order() {
+    let mut e = engine4();
+    let in_phase = |letter: &str| {
+        let (_, fen) = BENCH4_POSITIONS
+            .iter()
+            .find(|(_, f)| f.split(' ').nth(1) == Some(letter))
+            .unwrap();
+        fen.to_string()
+    };
+    e.send("setoption name MultiPV value 3");
+    for (letter, go) in [("a", "go depth 3"), ("d", "go seat s depth 1")] {
+        e.send(&format!("position fen {}", in_phase(letter)));
+        let lines = self::go(&mut e, go);
+        let best = multipv_lines(&lines);
+        assert_eq!(
+            best.iter().map(|b| b.0).collect::<Vec<_>>(),
+            [1, 2, 3],
+            "{letter}: {lines:?}"
+        );
+        assert!(
+            best.windows(2).all(|w| w[0].1 >= w[1].1),
+            "{letter}: best first: {lines:?}"
+        );
+        let (_, answer) = answer(&lines);
+        assert_eq!(answer, best[0].2, "{letter}: the answer is the first line");
+        assert_ne!(best[0].2, best[1].2, "{letter}: three different choices");
+    }
+    // One line, as before, with the default.
+    e.send("setoption name MultiPV value 1");
+    let lines = self::go(&mut e, "go seat s depth 1");
+    assert!(lines.iter().all(|l| !l.contains("multipv")), "{lines:?}");
     e.quit();
 }
 

@@ -16,6 +16,7 @@ fn settings(skill: u8, seed: u64) -> Settings4 {
         move_overhead_ms: 0,
         threads: 1,
         hash_mb: 1,
+        multipv: 1,
         weights: Weights::DEFAULT,
         weights4: Weights4::DEFAULT,
     }

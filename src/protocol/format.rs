@@ -398,8 +398,13 @@ pub(super) fn choices4(state: &State4, seat: Seat) -> Vec<String> {
 /// One `info` line of the four-player player: integers only, the score from the answering seat's side (F41).
 pub(super) fn info4(i: &Info4) -> String {
     let nps = i.nodes * 1000 / i.time_ms.max(1);
+    let multipv = if i.multipv > 0 {
+        format!(" multipv {}", i.multipv)
+    } else {
+        String::new()
+    };
     let mut s = format!(
-        "info depth {} score cp {} nodes {} nps {nps} time {}",
+        "info depth {}{multipv} score cp {} nodes {} nps {nps} time {}",
         i.depth, i.score_cp, i.nodes, i.time_ms
     );
     if !i.pv.is_empty() {

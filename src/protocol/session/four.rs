@@ -180,6 +180,7 @@ impl Session {
             move_overhead_ms: o.move_overhead.as_millis() as u64,
             threads: o.threads,
             hash_mb: o.hash_mb,
+            multipv: o.multipv,
             weights: self.opts.weights,
             weights4: self.opts.weights4,
         };

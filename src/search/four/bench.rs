@@ -89,6 +89,7 @@ pub fn bench4(depth: Option<u32>, stop: &AtomicBool, info: &mut dyn FnMut(&str))
         move_overhead_ms: 0,
         threads: 1,
         hash_mb: 1,
+        multipv: 1,
         weights: Weights::DEFAULT,
         weights4: Weights4::DEFAULT,
     };

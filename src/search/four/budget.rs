@@ -134,6 +134,7 @@ mod tests {
             move_overhead_ms: overhead,
             threads: 1,
             hash_mb: 1,
+            multipv: 1,
             weights: Weights::DEFAULT,
             weights4: Weights4::DEFAULT,
         }

@@ -67,6 +67,8 @@ pub struct Settings4 {
     pub threads: usize,
     /// Hash table size in MiB.
     pub hash_mb: usize,
+    /// `MultiPV`: the number of best actions (phase `a`) or kinds (phase `d`) reported, each with its score.
+    pub multipv: usize,
     /// The two-player evaluation weights (`Weights File`, `Tune_` options) each seat's worth is built on.
     pub weights: Weights,
     /// The weights of the cross's own terms (`Tune_` options).
@@ -78,6 +80,8 @@ pub struct Settings4 {
 pub struct Info4 {
     /// Iteration depth, in actions.
     pub depth: u32,
+    /// The line's rank under `MultiPV` above 1 (1 the best); 0 when only the answer's line is reported.
+    pub multipv: u32,
     /// Score from the answering seat's point of view.
     pub score_cp: i32,
     /// Nodes searched so far.
@@ -146,6 +150,7 @@ pub fn think(
                 seed,
                 info,
                 depth: 0,
+                multipv: settings.multipv.max(1),
                 wars: &wars,
                 weights: settings.weights4.on_the_cross(&settings.weights),
                 weights4: settings.weights4,

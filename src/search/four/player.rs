@@ -79,6 +79,8 @@ pub(super) struct Player<'g, 'i> {
     pub(super) info: &'i mut dyn FnMut(&Info4),
     /// The depth of the last complete iteration, for the final report of a declaration.
     pub(super) depth: u32,
+    /// `MultiPV`: how many of the best actions or kinds to report.
+    pub(super) multipv: usize,
     /// F30: the repetition keys already seen twice; the game ends in a thousand war when one comes again.
     pub(super) wars: &'g [u64],
     /// The two-player evaluation weights the seats' worth is built on.
@@ -119,8 +121,14 @@ impl Player<'_, '_> {
     }
 
     fn report(&mut self, budget: &Budget, depth: u32, score: i32, pv: Vec<String>) {
+        self.report_line(budget, depth, 0, score, pv);
+    }
+
+    /// One `info` line; `rank` is the line's place under `MultiPV` above 1, 0 otherwise.
+    fn report_line(&mut self, budget: &Budget, depth: u32, rank: u32, score: i32, pv: Vec<String>) {
         (self.info)(&Info4 {
             depth,
+            multipv: rank,
             score_cp: score,
             nodes: budget.nodes(),
             time_ms: budget.elapsed_ms(),
@@ -164,12 +172,19 @@ impl Player<'_, '_> {
         let mut search = Search::new(self.seat, budget, self.wars, &self.weights, &self.weights4);
         while search.budget().may_deepen(depth, stable) {
             let before = moves[0].action;
-            if !search.iterate(&root, &mut moves, depth, !self.full()) {
+            // Every score exact below full strength (the weak levels choose among them) and under `MultiPV`.
+            if !search.iterate(&root, &mut moves, depth, !self.full() || self.multipv > 1) {
                 break;
             }
             stable = if moves[0].action == before { stable + 1 } else { 0 };
-            let pv = moves[0].pv.iter().flatten().map(|a| action_text(a, cat)).collect();
-            self.report(search.budget(), depth, moves[0].score, pv);
+            let pv = |m: &RootMove| m.pv.iter().flatten().map(|a| action_text(a, cat)).collect();
+            if self.multipv > 1 {
+                for (rank, m) in (1..).zip(moves.iter().take(self.multipv)) {
+                    self.report_line(search.budget(), depth, rank, m.score, pv(m));
+                }
+            } else {
+                self.report(search.budget(), depth, moves[0].score, pv(&moves[0]));
+            }
             // A win found is the shortest one (every shallower depth was searched first).
             if is_mate(moves[0].score) && moves[0].score > 0 {
                 break;
@@ -370,8 +385,14 @@ impl Player<'_, '_> {
             .collect();
         let scores: Vec<i32> = scored.iter().map(|s| s.0).collect();
         let (score, kind) = scored[self.pick(&scores)];
-        let text = declaration_text(kind, self.state.position().catalogue());
-        self.report(budget, self.depth, score, vec![text]);
+        let cat = self.state.position().catalogue();
+        if self.multipv > 1 {
+            for (rank, &(worth, k)) in (1..).zip(scored.iter().take(self.multipv)) {
+                self.report_line(budget, self.depth, rank, worth, vec![declaration_text(k, cat)]);
+            }
+        } else {
+            self.report(budget, self.depth, score, vec![declaration_text(kind, cat)]);
+        }
         Answer4::Declare(kind)
     }
 

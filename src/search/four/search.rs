@@ -614,6 +614,7 @@ mod tests {
         move_overhead_ms: 0,
         threads: 1,
         hash_mb: 1,
+        multipv: 1,
         weights: Weights::DEFAULT,
         weights4: Weights4::DEFAULT,
     };
