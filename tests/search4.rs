@@ -6,19 +6,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use dratp::rules::{Catalogue, Declaration, Event, Game4, Phase, Seat};
-use dratp::search::eval::Weights;
-use dratp::search::four::{think, Answer4, Info4, Limits4, Settings4, Weights4};
+use dratp::search::four::{think, Answer4, Info4, Limits4, Settings4};
 
 fn settings(skill: u8, seed: u64) -> Settings4 {
     Settings4 {
         skill,
         seed,
-        move_overhead_ms: 0,
-        threads: 1,
-        hash_mb: 1,
-        multipv: 1,
-        weights: Weights::DEFAULT,
-        weights4: Weights4::DEFAULT,
+        ..Settings4::FULL
     }
 }
 

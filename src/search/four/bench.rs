@@ -8,9 +8,7 @@ use std::time::{Duration, Instant};
 use crate::rules::round::notation::declaration_text;
 use crate::rules::{Catalogue, Game4, State4};
 
-use super::super::eval::Weights;
-use super::super::skill::MAX_SKILL_LEVEL;
-use super::{think, Answer4, Info4, Limits4, Settings4, Weights4};
+use super::{think, Answer4, Info4, Limits4, Settings4};
 
 /// The bench positions (NFEN4, built-in catalogue) from engine games, each with the depth `bench` searches it to
 /// (chosen so that every answer costs thousands of nodes): four in the declaration phase, four in a bid step, one
@@ -83,16 +81,7 @@ pub const BENCH4_POSITIONS: &[(u32, &str)] = &[
 /// time spent; `stop` ends it between answers, with the totals so far.
 pub fn bench4(depth: Option<u32>, stop: &AtomicBool, info: &mut dyn FnMut(&str)) -> (u64, Duration) {
     let cat = Catalogue::builtin();
-    let settings = Settings4 {
-        skill: MAX_SKILL_LEVEL as u8,
-        seed: 0,
-        move_overhead_ms: 0,
-        threads: 1,
-        hash_mb: 1,
-        multipv: 1,
-        weights: Weights::DEFAULT,
-        weights4: Weights4::DEFAULT,
-    };
+    let settings = Settings4::FULL;
     let never = AtomicBool::new(false);
     let (mut total, started) = (0, Instant::now());
     let n = BENCH4_POSITIONS.len();

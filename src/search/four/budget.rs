@@ -124,19 +124,11 @@ impl<'a> Budget<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::eval::Weights;
-    use crate::search::four::Weights4;
 
     fn settings(overhead: u64) -> Settings4 {
         Settings4 {
-            skill: 20,
-            seed: 0,
             move_overhead_ms: overhead,
-            threads: 1,
-            hash_mb: 1,
-            multipv: 1,
-            weights: Weights::DEFAULT,
-            weights4: Weights4::DEFAULT,
+            ..Settings4::FULL
         }
     }
 

@@ -75,6 +75,20 @@ pub struct Settings4 {
     pub weights4: Weights4,
 }
 
+impl Settings4 {
+    /// Full strength with the default weights, seed 0, no move overhead, one thread, one line reported.
+    pub const FULL: Settings4 = Settings4 {
+        skill: MAX_SKILL_LEVEL as u8,
+        seed: 0,
+        move_overhead_ms: 0,
+        threads: 1,
+        hash_mb: 1,
+        multipv: 1,
+        weights: Weights::DEFAULT,
+        weights4: Weights4::DEFAULT,
+    };
+}
+
 /// One `info` line's worth of progress.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Info4 {

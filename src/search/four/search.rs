@@ -608,16 +608,7 @@ mod tests {
     use crate::search::params::Tunable;
     use crate::search::score::is_mate;
 
-    const SETTINGS: Settings4 = Settings4 {
-        skill: 20,
-        seed: 0,
-        move_overhead_ms: 0,
-        threads: 1,
-        hash_mb: 1,
-        multipv: 1,
-        weights: Weights::DEFAULT,
-        weights4: Weights4::DEFAULT,
-    };
+    const SETTINGS: Settings4 = Settings4::FULL;
 
     fn line(text: &str, order: [Seat; 4]) -> Line {
         Line {
