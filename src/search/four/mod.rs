@@ -192,8 +192,9 @@ pub fn eval_report(game: &Game4, weights: &Weights, weights4: &Weights4) -> Stri
         "term",
         Seat::ALL.map(|s| format!("{:>7}", s.name())).concat()
     );
-    for (i, (name, _)) in terms[0].named().iter().enumerate() {
-        out.push_str(&row(name, terms.map(|t| t.named()[i].1)));
+    let named = terms.map(|t| t.named());
+    for (i, &(name, _)) in named[0].iter().enumerate() {
+        out.push_str(&row(name, named.each_ref().map(|n| n[i].1)));
     }
     let values = terms.map(|t| t.total());
     out.push_str(&row("total", values));
