@@ -153,8 +153,8 @@ fn the_four_player_weights_are_tuning_options_too() {
     refused(
         &mut e,
         "Tune_war_place",
-        "3001",
-        "Tune_war_place takes an integer from 0 to 3000, got '3001'",
+        "6001",
+        "Tune_war_place takes an integer from 0 to 6000, got '6001'",
     );
     set(&mut e, "Tune", "false");
     assert_eq!(declaration_iteration(&mut e), base);

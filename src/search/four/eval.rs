@@ -25,10 +25,13 @@ tunable! {
         navia_hanging = 450, 0..=3000;
         /// Per piece of the team standing on a Pharaoh square: each one held keeps Navias from being taken (F14).
         pharaoh_hold = 20, 0..=300;
-        /// F30: a thousand war's worth per place above the middle of the table (places 1 to 4 score ±1.5 and
-        /// ±0.5 of it): about two thirds of a Navia held, so a seat in front repeats unless it stands clearly
-        /// better still, and a seat behind gives up some worth to play on.
-        war_place = 600, 0..=3000;
+        /// F30, F34: what one place is worth when the game ends other than by this seat's win (a thousand war, or a
+        /// rival's win less `rival_win`): places 1 to 4 score ±1.5 and ±0.5 of it. It is the score's own scale,
+        /// so that a game's end is weighed against the leaves as the places they lead to: in B's games the full
+        /// engine finished second on average from a score of about 0 at a round's start and third from about
+        /// −2 150 (`scripts/calibrate4.py`). At 600, with `rival_win` 900, a rival's win that left the seat
+        /// third scored −1 200: a leaf from which it finished 2.5 on average, not 3.
+        war_place = 2100, 0..=6000;
         /// The auction (F23–F25): the percent of what acting last, or not at all, loses against acting first that
         /// a bid pays for. The lines behind those values let every threatening rival land its blow on this seat
         /// (paranoia), but a rival strikes only when that is also its own best action, and bids bought with the
@@ -48,8 +51,10 @@ tunable! {
         /// F28, F29: a rival's win ends the game with this seat in the place F34 gives it, scored as a thousand
         /// war's place (`war_place`) less this. Not a loss like a two-player mate: the seat keeps its place, and
         /// a search that counts every rival's win as the worst outcome spends its actions stopping each of them
-        /// (paranoia), which helps the two other rivals as much.
-        rival_win = 900, 0..=30000;
+        /// (paranoia), which helps the two other rivals as much. Half of `war_place`: a rival's win that leaves
+        /// the seat second scores 0, the score at which the full engine finished second on average against
+        /// greedy seats; a war keeps the middle of the table at 0, the even seats' (BENCHMARKS.md, session 25).
+        rival_win = 1050, 0..=30000;
         /// What a gyulla in a seat's pool is worth, in place of the duel's `gyullas` (12). Most games on the
         /// cross end in a race to the 60 a Navia dratp costs (F29), so gyullas count for more than in the duel:
         /// at 30 instead of 12 the full engine placed a third of a place better against greedy seats.
