@@ -7,15 +7,12 @@ import io
 import os
 import re
 import subprocess
-import sys
 
 import pytest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import calibrate4  # noqa: E402
+import calibrate4
+from conftest import BIN
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BIN = os.path.abspath(os.environ.get("DRATP_BIN_DIR", os.path.join(ROOT, "target", "release")))
 MATCH = os.path.join(BIN, "dratp-match")
 DRATP = os.path.join(BIN, "dratp")
 
