@@ -474,6 +474,27 @@ fn a_seat_that_reads_pays_its_read_share_and_reads_its_rivals_at_theirs() {
 }
 
 #[test]
+fn a_reading_seat_bids_blind_at_the_blind_share_in_a_re_bid_step() {
+    // West, North and East tied at 1 (F23): the re-bid step is not read, so East bids there as a blind bidder
+    // does, at `blow_share`, whatever its `read_share`.
+    let mut g = game(TIE_BREAK);
+    g.play_text("b:0/1/1/1").unwrap();
+    let bid = |d: u32, s4: &Settings4| answer(&g, Seat::East, &depth(d), s4);
+    let default = settings(20, 0);
+    let mut read_free = default;
+    read_free.weights4.read_share = 0;
+    let mut blind_free = default;
+    blind_free.weights4.blow_share = 0;
+    for d in 2..=3 {
+        let usual = bid(d, &default);
+        assert_ne!(usual, Answer4::Bid(0), "depth {d}");
+        assert_eq!(bid(d, &read_free), usual, "depth {d}");
+        // At a blind share of 0 acting late loses nothing, so it adds nothing.
+        assert_eq!(bid(d, &blind_free), Answer4::Bid(0), "depth {d}");
+    }
+}
+
+#[test]
 fn it_declares_the_kind_that_takes_a_navia_when_it_can_buy_first_place() {
     let g = declare_first();
     assert_eq!(

@@ -11,7 +11,7 @@
 //! seat's place follows exactly, so the expected value of every possible bid is exact under the model, and the
 //! bid chosen is the one whose expected place value, less what the gyullas are worth in the pool, is highest.
 //! What acting last or not at all loses against acting first counts at a share only
-//! (`PlaceValues::discounted`, `Weights4::blow_share`, or `read_share` for a seat that reads its rivals' bids): the
+//! (`PlaceValues::discounted`, `Weights4::blow_share`, or `read_share` where a seat reads its rivals' bids): the
 //! lines behind it let every rival strike this seat.
 
 /// What acting at each place of the queue is worth to the answering seat, in evaluation units.

@@ -38,11 +38,12 @@ tunable! {
         /// whole difference drain the pool a Navia dratp needs (F29; stakes are spent, F25).
         blow_share = 10, 0..=100;
         /// The share that replaces `blow_share` for a seat that reads its rivals' bids (`bid_trust` above 0 and
-        /// not held to one action), in its declarations and every bid step. A read price is one gyullas over the
-        /// highest read rival, so what such a seat bids buys the place it pays for; a blind bidder must guess, and
-        /// at a larger share it spends its pool on guesses (against greedy seats the full engine placed the same
-        /// blind at 10 to 70; reading, it placed a twelfth of a place better at 40 than at 10 over 1 200 games,
-        /// and the same at 25 or 70).
+        /// not held to one action), in its declarations and the round's first bid step, the one it reads. A read
+        /// price is one gyullas over the highest read rival, so what such a seat bids buys the place it pays for; a
+        /// blind bidder must guess, and at a larger share it spends its pool on guesses (against greedy seats the
+        /// full engine placed the same blind at 10 to 70; reading, it placed a twelfth of a place better at 40 than
+        /// at 10 over 1 200 games, and the same at 25 or 70). Re-bid steps are not read, so there it bids blind,
+        /// at `blow_share`: tied seats raise each other a gyullas a step, and at 40 it paid for guesses there.
         read_share = 40, 0..=100;
         /// The auction (F23): the percent of the odds given to a rival adding what a one-ply player in its seat
         /// would add, read in the round's first bid step (`auction::Reading`); the blind guess gets the rest, for

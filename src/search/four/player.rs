@@ -441,10 +441,12 @@ impl Player<'_, '_> {
         self.weights4.bid_trust > 0 && budget.max_depth > 1
     }
 
-    /// The share of what acting late loses that this seat's bids pay for: `read_share` when it reads its rivals'
-    /// bids, else `blow_share` (see both in `Weights4`).
+    /// The share of what acting late loses that this seat's bids pay for: `read_share` where it reads its rivals'
+    /// bids (its declaration, and the round's first bid step), else `blow_share` (see both in `Weights4`). A re-bid
+    /// step is not read (see [`Player::read_bids`]): there every seat bids blind, at the blind share.
     fn share(&self, budget: &Budget) -> i32 {
-        if self.reads(budget) {
+        let rebid = self.state.round().stake(self.seat) > 0;
+        if self.reads(budget) && !rebid {
             self.weights4.read_share
         } else {
             self.weights4.blow_share
