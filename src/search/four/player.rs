@@ -411,14 +411,16 @@ impl Player<'_, '_> {
     /// step. And a seat held to one action (`go depth 1`, a greedy seat) reads no rival: its bid step is its own
     /// lines alone, and a reading is one more search in each rival's seat.
     fn read_bids(&self, acting: &[Seat], budget: &mut Budget) -> Vec<Option<Reading>> {
+        if !self.reads(budget) || self.rebid() {
+            return vec![None; acting.len()];
+        }
         let percent = self.weights4.bid_trust.clamp(0, 100) as u8;
-        let read = self.reads(budget);
         let step = self.state.deciding();
         let round = self.state.round();
         acting
             .iter()
             .map(|&o| {
-                if !read || !step.contains(o) || round.pool(o) == 0 || round.stake(o) > 0 {
+                if !step.contains(o) || round.pool(o) == 0 {
                     return None;
                 }
                 let mut child = budget.child(1);
@@ -436,6 +438,11 @@ impl Player<'_, '_> {
             .collect()
     }
 
+    /// Whether this seat bids in a re-bid step: it has a stake already (tie groups are of positive stakes, F23).
+    fn rebid(&self) -> bool {
+        self.state.round().stake(self.seat) > 0
+    }
+
     /// Whether this seat reads its rivals' bids: it trusts a reading at all and is not held to one action.
     fn reads(&self, budget: &Budget) -> bool {
         self.weights4.bid_trust > 0 && budget.max_depth > 1
@@ -445,8 +452,7 @@ impl Player<'_, '_> {
     /// bids (its declaration, and the round's first bid step), else `blow_share` (see both in `Weights4`). A re-bid
     /// step is not read (see [`Player::read_bids`]): there every seat bids blind, at the blind share.
     fn share(&self, budget: &Budget) -> i32 {
-        let rebid = self.state.round().stake(self.seat) > 0;
-        if self.reads(budget) && !rebid {
+        if self.reads(budget) && !self.rebid() {
             self.weights4.read_share
         } else {
             self.weights4.blow_share
