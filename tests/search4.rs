@@ -404,24 +404,42 @@ w[N04]wB7eBe[N04]/s[+M24]wB7eB1/1wB7eB1/wB4sB3e[M02]eB/wRsBsB1sB2/sBsR1s[N04]2sB
 M01,M05,M20,M21,M43/M01,M05,M20,M21,M24,M43/M01,M02,M05,M20,M24,M43/M01,M20,M21,M24,M43 B,M02,R/-/-/R - 6";
 
 #[test]
-fn it_reads_the_rivals_bids_as_one_ply_players_and_outbids_them_by_one() {
+fn it_reads_the_rivals_bids_as_one_ply_players_and_outbids_their_later_raises_too() {
     let g = game(READ_BIDS);
-    let bid = |s: Seat, d: u32, s4: &Settings4| answer(&g, s, &depth(d), s4);
+    let bid = |g: &Game4, s: Seat, d: u32, s4: &Settings4| answer(g, s, &depth(d), s4);
     let default = settings(20, 0);
     let mut blind = default;
     blind.weights4.bid_trust = 0;
     // The one-ply answers, which a deeper seat reads (a one-ply seat reads no rival's bid).
     for (s, b) in [(Seat::South, 1), (Seat::North, 0), (Seat::East, 1)] {
-        assert_eq!(bid(s, 1, &default), Answer4::Bid(b), "{s}");
-        assert_eq!(bid(s, 1, &blind), Answer4::Bid(b), "{s}");
+        assert_eq!(bid(&g, s, 1, &default), Answer4::Bid(b), "{s}");
+        assert_eq!(bid(&g, s, 1, &blind), Answer4::Bid(b), "{s}");
     }
-    // West reads them and buys first place with one more than the most they add (2: ahead of both 1s, F23).
-    // Blind, the odds that some rival adds more make first place not worth a stake; one ply deep it reads none.
+    // One more than they add is not enough: South and East, tied at 1, bid again (F23) and catch West up.
+    let after = |step: &str| {
+        let mut next = g.clone();
+        next.play_text(step).unwrap();
+        next
+    };
+    let three = after("b:1/3/0/1");
+    for s in [Seat::South, Seat::East] {
+        assert_eq!(bid(&three, s, 1, &default), Answer4::Bid(2), "{s}");
+    }
+    // At 4 they stop, and West acts first.
+    let mut four = after("b:1/4/0/1");
+    for s in [Seat::South, Seat::East] {
+        assert_eq!(bid(&four, s, 1, &default), Answer4::Bid(0), "{s}");
+    }
+    four.play_text("b:0/-/-/0").unwrap();
+    assert_eq!(four.state().phase(), Phase::Actions);
+    assert_eq!(four.state().round().order()[0], Seat::West);
+    // West plays the auction out with those answers and adds 4. Blind, the odds that some rival adds more make
+    // first place not worth a stake; one ply deep it reads none.
     for d in 2..=4 {
-        assert_eq!(bid(Seat::West, d, &default), Answer4::Bid(2), "depth {d}");
-        assert_eq!(bid(Seat::West, d, &blind), Answer4::Bid(0), "depth {d}");
+        assert_eq!(bid(&g, Seat::West, d, &default), Answer4::Bid(4), "depth {d}");
+        assert_eq!(bid(&g, Seat::West, d, &blind), Answer4::Bid(0), "depth {d}");
     }
-    assert_eq!(bid(Seat::West, 1, &default), Answer4::Bid(0));
+    assert_eq!(bid(&g, Seat::West, 1, &default), Answer4::Bid(0));
 }
 
 /// Round 12 of a game from an opening, the first bid step: East (M24, pool 21) would come first by F24's
@@ -474,24 +492,37 @@ fn a_seat_that_reads_pays_its_read_share_and_reads_its_rivals_at_theirs() {
 }
 
 #[test]
-fn a_reading_seat_bids_blind_at_the_blind_share_in_a_re_bid_step() {
-    // West, North and East tied at 1 (F23): the re-bid step is not read, so East bids there as a blind bidder
-    // does, at `blow_share`, whatever its `read_share`.
+fn a_reading_seat_reads_a_re_bid_step_too_and_pays_its_read_share_there() {
+    // West, North and East tied at 1 (F23): East reads the re-bid step as the first one, at its `read_share`.
     let mut g = game(TIE_BREAK);
     g.play_text("b:0/1/1/1").unwrap();
-    let bid = |d: u32, s4: &Settings4| answer(&g, Seat::East, &depth(d), s4);
     let default = settings(20, 0);
+    // The one-ply answers East reads.
+    for s in [Seat::West, Seat::North] {
+        assert_eq!(answer(&g, s, &depth(1), &default), Answer4::Bid(0), "{s}");
+    }
     let mut read_free = default;
     read_free.weights4.read_share = 0;
-    let mut blind_free = default;
-    blind_free.weights4.blow_share = 0;
     for d in 2..=3 {
-        let usual = bid(d, &default);
-        assert_ne!(usual, Answer4::Bid(0), "depth {d}");
-        assert_eq!(bid(d, &read_free), usual, "depth {d}");
-        // At a blind share of 0 acting late loses nothing, so it adds nothing.
-        assert_eq!(bid(d, &blind_free), Answer4::Bid(0), "depth {d}");
+        assert_eq!(
+            answer(&g, Seat::East, &depth(d), &default),
+            Answer4::Bid(1),
+            "depth {d}"
+        );
+        // At a read share of 0 acting late loses nothing, so it adds nothing.
+        assert_eq!(
+            answer(&g, Seat::East, &depth(d), &read_free),
+            Answer4::Bid(0),
+            "depth {d}"
+        );
     }
+    // West and North, tied at 1 below East's 2, add nothing (their one-ply answers): East acts first.
+    g.play_text("b:-/0/0/1").unwrap();
+    for s in [Seat::West, Seat::North] {
+        assert_eq!(answer(&g, s, &depth(1), &default), Answer4::Bid(0), "{s}");
+    }
+    g.play_text("b:-/0/0/-").unwrap();
+    assert_eq!(g.state().round().order()[0], Seat::East);
 }
 
 #[test]

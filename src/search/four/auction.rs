@@ -4,10 +4,11 @@
 //! ([`PlaceValues`]); a place in between is worth the straight line between first and last. The other seats'
 //! sealed bids are unknown, so each is modelled as a [`Rival`]. The blind guess: a seat in the step adds nothing
 //! with probability ½ and otherwise any amount from 1 to its pool, each as likely (the least informed guess that
-//! still says "bidding is costly": stakes are spent win or lose, F25). In the round's first bid step, with the
-//! declarations revealed, a rival's amount is also read ([`Reading`]): what a one-ply player in its seat would
-//! add (`Player::read_bids`); the reading gets `Weights4::bid_trust` percent of the odds and the blind guess the
-//! rest, since the rival may think deeper or otherwise. With the rivals independent, the distribution of the
+//! still says "bidding is costly": stakes are spent win or lose, F25). In a bid step, with the declarations
+//! revealed, a rival's amount is also read ([`Reading`]): what a one-ply player in its seat would add over the
+//! rest of the auction, given what the answering seat adds now (`Player::read_bids`, `Player::settle`); the
+//! reading gets `Weights4::bid_trust` percent of the odds and the blind guess the rest, since the rival may
+//! think deeper or otherwise. With the rivals independent, the distribution of the
 //! seat's place follows exactly, so the expected value of every possible bid is exact under the model, and the
 //! bid chosen is the one whose expected place value, less what the gyullas are worth in the pool, is highest.
 //! What acting last or not at all loses against acting first counts at a share only
@@ -163,10 +164,22 @@ pub(super) fn choose_bid(
     rivals: &[Rival],
     cost: impl Fn(u8) -> i32,
 ) -> u8 {
+    choose_bid_each(values, paid, stake, pool, |_| rivals.to_vec(), cost)
+}
+
+/// [`choose_bid`] with the rivals as they stand for each amount.
+pub(super) fn choose_bid_each(
+    values: &PlaceValues,
+    paid: Option<&PlaceValues>,
+    stake: u8,
+    pool: u8,
+    rivals: impl Fn(u8) -> Vec<Rival>,
+    cost: impl Fn(u8) -> i32,
+) -> u8 {
     let mut best = (f64::NEG_INFINITY, 0);
     for bid in 0..=pool {
         let at = if bid > 0 { paid.unwrap_or(values) } else { values };
-        let worth = expected(at, rivals, stake as u32 + bid as u32, cost(bid));
+        let worth = expected(at, &rivals(bid), stake as u32 + bid as u32, cost(bid));
         // A margin of a hundredth of a unit keeps rounding noise from buying a useless gyullas.
         if worth > best.0 + 0.01 {
             best = (worth, bid);

@@ -38,16 +38,15 @@ tunable! {
         /// whole difference drain the pool a Navia dratp needs (F29; stakes are spent, F25).
         blow_share = 10, 0..=100;
         /// The share that replaces `blow_share` for a seat that reads its rivals' bids (`bid_trust` above 0 and
-        /// not held to one action), in its declarations and the round's first bid step, the one it reads. A read
-        /// price is one gyullas over the highest read rival, so what such a seat bids buys the place it pays for; a
+        /// not held to one action), in its declarations and every bid step. A read price is what keeps the read
+        /// rivals behind over the rest of the auction, so what such a seat bids buys the place it pays for; a
         /// blind bidder must guess, and at a larger share it spends its pool on guesses (against greedy seats the
         /// full engine placed the same blind at 10 to 70; reading, it placed a twelfth of a place better at 40 than
-        /// at 10 over 1 200 games, and the same at 25 or 70). Re-bid steps are not read, so there it bids blind,
-        /// at `blow_share`: tied seats raise each other a gyullas a step, and at 40 it paid for guesses there.
+        /// at 10 over 1 200 games, and the same at 25 or 70).
         read_share = 40, 0..=100;
         /// The auction (F23): the percent of the odds given to a rival adding what a one-ply player in its seat
-        /// would add, read in the round's first bid step (`auction::Reading`); the blind guess gets the rest, for
-        /// a rival that thinks deeper or otherwise. At 0 the rivals' bids are not read.
+        /// would add, read in every bid step (`auction::Reading`); the blind guess gets the rest, for a rival that
+        /// thinks deeper or otherwise. At 0 the rivals' bids are not read.
         bid_trust = 80, 0..=100;
         /// F28, F29: a rival's win ends the game with this seat in the place F34 gives it, scored as a thousand
         /// war's place (`war_place`) less this. Not a loss like a two-player mate: the seat keeps its place, and

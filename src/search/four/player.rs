@@ -9,7 +9,8 @@
 //!   rivals again only threatening, one per turn of the seat), and near the Navia dratp's 60 the same with one
 //!   gyullas spent, then the bid whose expected place value best pays its price (`auction::choose_bid`), each
 //!   rival's amount read as a one-ply player in its seat would bid (`read_bids`), which the seat outbids rather
-//!   than matches (a tie is no end to the auction, F23);
+//!   than matches (a tie is no end to the auction, F23), with the rest of the auction played out for each amount
+//!   (`settle`: a tie group left below the seat raises again) and what the rivals spend counted;
 //! - **promises** (`promise`): the two outcomes the promise can bring, played on the real round (`State4`):
 //!   promising wins the tie only when the tied rivals do not promise, refusing only when they all do, and any
 //!   other answer forfeits either way, so the seat promises when acting early without captures is worth more
@@ -21,12 +22,12 @@
 use crate::rules::constants::NAVIA_DRATP_COST;
 use crate::rules::round::notation::declaration_text;
 use crate::rules::round::SeatSet;
-use crate::rules::{action_text, Declaration, Event, Seat, State4};
+use crate::rules::{action_text, Declaration, Event, Phase, Seat, State4};
 
 use super::super::eval::Weights;
 use super::super::score::{is_mate, INF};
 use super::super::skill;
-use super::auction::{choose_bid, expected, PlaceValues, Reading, Rival};
+use super::auction::{choose_bid, choose_bid_each, expected, PlaceValues, Reading, Rival};
 use super::budget::Budget;
 use super::eval::Weights4;
 use super::line::Line;
@@ -109,6 +110,21 @@ pub(super) fn line_of(state: &State4) -> Line {
 /// How far below the Navia dratp's 60 a pool can still pay for it this round (F29): a red Gulled's take, or its
 /// move, earns 3 (R13).
 const DRATP_REACH: u32 = 3;
+
+/// What a seat's bid lines measured (see [`Player::bid_values`]).
+#[derive(Clone, Copy, Debug)]
+struct BidValues {
+    /// Acting first, last and not at all, at the seat's share.
+    places: PlaceValues,
+    /// Near the Navia dratp's 60, the same with one gyullas spent.
+    paid: Option<PlaceValues>,
+}
+
+/// The most a seat adds whose auction [`Player::settle`] plays out; a larger amount is read as that one.
+const SETTLE_MOST: u8 = 6;
+
+/// The most bid steps after this one that [`Player::settle`] plays.
+const SETTLE_STEPS: usize = 9;
 
 /// The depth the threatening `rivals` before a seat's action take: their one blow (see `line`), none without them.
 fn blow(rivals: &[Seat]) -> u32 {
@@ -403,18 +419,14 @@ impl Player<'_, '_> {
 
     /// The rivals' amounts in this bid step as one-ply players in their seats would add them, each the answer of
     /// this player's own bid step for that seat, one action deep, reading its rivals blind (no reading of a
-    /// reading); `None` for a rival out of the step, with an empty pool, or whose reading the budget cut short.
-    /// Each costs about a hundred nodes (a few thousand at most), counted in `budget`.
-    ///
-    /// Only the round's first bid step is read. In a re-bid step the tied rivals matched the seat's stake, so
-    /// they read too, and tied seats that each read the others as adding nothing raised each other step after
-    /// step. And a seat held to one action (`go depth 1`, a greedy seat) reads no rival: its bid step is its own
+    /// reading), with the values its lines measured; `None` for a rival out of the step, with an empty pool, or
+    /// whose reading the budget cut short. Each costs about a hundred nodes (a few thousand at most), counted in
+    /// `budget`. A seat held to one action (`go depth 1`, a greedy seat) reads no rival: its bid step is its own
     /// lines alone, and a reading is one more search in each rival's seat.
-    fn read_bids(&self, acting: &[Seat], budget: &mut Budget) -> Vec<Option<Reading>> {
-        if !self.reads(budget) || self.rebid() {
+    fn read_bids(&self, acting: &[Seat], budget: &mut Budget) -> Vec<Option<(u8, BidValues)>> {
+        if !self.reads(budget) {
             return vec![None; acting.len()];
         }
-        let percent = self.weights4.bid_trust.clamp(0, 100) as u8;
         let step = self.state.deciding();
         let round = self.state.round();
         acting
@@ -423,24 +435,26 @@ impl Player<'_, '_> {
                 if !step.contains(o) || round.pool(o) == 0 {
                     return None;
                 }
-                let mut child = budget.child(1);
-                let mut quiet = |_: &Info4| {};
-                // One action deep, it reads no rival itself and bids at `blow_share` (`Player::reads`).
-                let mut one_ply = Player {
-                    seat: o,
-                    info: &mut quiet,
-                    ..*self
-                };
-                let amount = one_ply.bid_amount(&mut child);
-                budget.absorb(&child);
-                amount.map(|amount| Reading { amount, percent })
+                self.one_ply(self.state, o, budget)
             })
             .collect()
     }
 
-    /// Whether this seat bids in a re-bid step: it has a stake already (tie groups are of positive stakes, F23).
-    fn rebid(&self) -> bool {
-        self.state.round().stake(self.seat) > 0
+    /// What a one-ply player in `seat` adds in `state`'s bid step, with the values its lines measured.
+    fn one_ply(&self, state: &State4, seat: Seat, budget: &mut Budget) -> Option<(u8, BidValues)> {
+        let mut child = budget.child(1);
+        let mut quiet = |_: &Info4| {};
+        // One action deep, it reads no rival itself and bids at `blow_share` (`Player::reads`).
+        let mut one_ply = Player {
+            state,
+            seat,
+            info: &mut quiet,
+            ..*self
+        };
+        let values = one_ply.bid_values(&mut child);
+        budget.absorb(&child);
+        let values = values?;
+        Some((one_ply.choose(&values, &[], &child), values))
     }
 
     /// Whether this seat reads its rivals' bids: it trusts a reading at all and is not held to one action.
@@ -449,10 +463,9 @@ impl Player<'_, '_> {
     }
 
     /// The share of what acting late loses that this seat's bids pay for: `read_share` where it reads its rivals'
-    /// bids (its declaration, and the round's first bid step), else `blow_share` (see both in `Weights4`). A re-bid
-    /// step is not read (see [`Player::read_bids`]): there every seat bids blind, at the blind share.
+    /// bids, else `blow_share` (see both in `Weights4`).
     fn share(&self, budget: &Budget) -> i32 {
-        if self.reads(budget) && !self.rebid() {
+        if self.reads(budget) {
             self.weights4.read_share
         } else {
             self.weights4.blow_share
@@ -460,7 +473,75 @@ impl Player<'_, '_> {
     }
 
     /// [`Player::bid`]'s amount; `None` when the budget ran out before its lines were measured.
+    ///
+    /// A seat that reads its rivals plays the rest of the auction out for each amount it could add (`settle`):
+    /// a tie group left below its stake raises again (F23), a gyullas a step, and catches it up, so outbidding
+    /// this step's readings by one started wars of dozens of steps. Each amount then counts the rivals' later
+    /// raises, and what the rivals spend (a stake is spent, F25) counts for the seat at its share of the score.
     fn bid_amount(&mut self, budget: &mut Budget) -> Option<u8> {
+        let (acting, _) = self.rivals();
+        // Read before the seat's own lines take the budget.
+        let read = self.read_bids(&acting, budget);
+        let settled = if self.reads(budget) {
+            self.settle(&acting, &read, budget)
+        } else {
+            None
+        };
+        let values = self.bid_values(budget)?;
+        let percent = self.weights4.bid_trust.clamp(0, 100) as u8;
+        let readings: Vec<Option<Reading>> = read
+            .iter()
+            .map(|r| r.map(|(amount, _)| Reading { amount, percent }))
+            .collect();
+        let Some(adds) = settled else {
+            return Some(self.choose(&values, &readings, budget));
+        };
+        let rivals = self.auction_rivals(&acting, true, false);
+        let later = |x: u8| &adds[usize::from(x).min(adds.len() - 1)];
+        // This step as read, the later steps as played out: a rival in the step adds its whole reading (trusted
+        // as the reading is), one outside it ends at the stake the later steps give it.
+        let rivals_at = |x: u8| -> Vec<Rival> {
+            rivals
+                .iter()
+                .zip(later(x))
+                .zip(&readings)
+                .map(|((r, &add), reading)| match reading {
+                    Some(reading) if r.in_step => Rival {
+                        reading: Some(Reading {
+                            amount: add,
+                            ..*reading
+                        }),
+                        ..*r
+                    },
+                    _ => Rival {
+                        stake: r.stake + add,
+                        ..*r
+                    },
+                })
+                .collect()
+        };
+        let round = self.state.round();
+        let pools: Vec<u8> = acting.iter().map(|&o| round.pool(o)).collect();
+        // The score counts each other seat's worth at about one part in (rivals + 1) (see `eval::score_for`).
+        let parts = acting.len() as i32 + 1;
+        let w = self.weights;
+        let price = self.cost(&values);
+        let cost = |x: u8| {
+            let burnt: i32 = pools
+                .iter()
+                .zip(later(x))
+                .map(|(&p, &add)| w.pool_value(p) - w.pool_value(p.saturating_sub(add)))
+                .sum();
+            price(x) - burnt / parts
+        };
+        let pool = self.state.max_bid(self.seat);
+        let stake = round.stake(self.seat);
+        Some(choose_bid_each(&values.places, values.paid.as_ref(), stake, pool, rivals_at, cost).min(pool))
+    }
+
+    /// The values of this seat's bid lines: acting first, last or not at all (the rivals again only
+    /// threatening, one per turn of this seat) and near the dratp the same with one gyullas spent.
+    fn bid_values(&mut self, budget: &mut Budget) -> Option<BidValues> {
         let pool = self.state.max_bid(self.seat);
         let (acting, idle) = self.rivals();
         let kinds = self
@@ -497,12 +578,25 @@ impl Player<'_, '_> {
             };
             lines.extend([(paid(first), 1), (paid(last), blow + 1)]);
         }
-        // Read before the seat's own lines take the budget.
-        let readings = self.read_bids(&acting, budget);
         let v = self.values(budget, &lines).ok()?;
         let share = self.share(budget);
-        let places = PlaceValues::discounted(v[0], v[1], v[2], share);
-        let paid = near_dratp.then(|| PlaceValues::discounted(v[3], v[4], v[2], share));
+        Some(BidValues {
+            places: PlaceValues::discounted(v[0], v[1], v[2], share),
+            paid: near_dratp.then(|| PlaceValues::discounted(v[3], v[4], v[2], share)),
+        })
+    }
+
+    /// What adding an amount costs: the pool's value lost, less the first gyullas where the paid lines count it.
+    fn cost(&self, values: &BidValues) -> impl Fn(u8) -> i32 {
+        let price = self.price();
+        let spent = if values.paid.is_some() { price(1) } else { 0 };
+        move |bid: u8| if bid == 0 { 0 } else { price(bid) - spent }
+    }
+
+    /// The amount to add in this bid step for the measured `values`, the rivals' amounts read as `readings`.
+    fn choose(&self, values: &BidValues, readings: &[Option<Reading>], budget: &Budget) -> u8 {
+        let pool = self.state.max_bid(self.seat);
+        let (acting, _) = self.rivals();
         // A seat that reads its rivals' amounts counts on no tie-break. Equal positive stakes do not end the
         // auction: the tied seats bid again (F23), and tied seats mostly raise again, a gyullas a step, sometimes
         // for dozens of steps, while F24's order settles only a tie that they all stop raising. Such a seat prices an
@@ -510,14 +604,80 @@ impl Player<'_, '_> {
         // a read amount rather than matching it. A blind bidder's odds of an exact tie are small either way.
         let mut rivals = self.auction_rivals(&acting, true, !self.reads(budget));
         for (r, reading) in rivals.iter_mut().zip(readings) {
-            r.reading = reading;
+            r.reading = *reading;
         }
         let stake = self.state.round().stake(self.seat);
-        let price = self.price();
-        // The paid lines already count the first gyullas of a positive amount.
-        let spent = if near_dratp { price(1) } else { 0 };
-        let cost = |bid: u8| if bid == 0 { 0 } else { price(bid) - spent };
-        Some(choose_bid(&places, paid.as_ref(), stake, pool, &rivals, cost).min(pool))
+        choose_bid(
+            &values.places,
+            values.paid.as_ref(),
+            stake,
+            pool,
+            &rivals,
+            self.cost(values),
+        )
+        .min(pool)
+    }
+
+    /// For each amount from 0 to [`SETTLE_MOST`] that this seat could add now and nothing after: what each of
+    /// `acting` adds over the rest of the auction, this step as `read` and each later step (F23) as a one-ply
+    /// player would add, from the values its reading measured (a rival not read yet is measured once). `None`
+    /// when a rival in the step was not read or the budget ran out.
+    fn settle(&self, acting: &[Seat], read: &[Option<(u8, BidValues)>], budget: &mut Budget) -> Option<Vec<Vec<u8>>> {
+        let round = self.state.round();
+        let step = round.bid_step();
+        let mut measured: [Option<BidValues>; 4] = [None; 4];
+        let mut now = [0u8; 4];
+        for (r, &o) in read.iter().zip(acting) {
+            match r {
+                Some((amount, values)) => {
+                    now[o.index()] = *amount;
+                    measured[o.index()] = Some(*values);
+                }
+                None if step.contains(o) && round.pool(o) > 0 => return None,
+                None => {}
+            }
+        }
+        let mut out = Vec::new();
+        for x in 0..=self.state.max_bid(self.seat).min(SETTLE_MOST) {
+            let mut st = *self.state;
+            let mut added = [0u8; 4];
+            let mut amounts = [None; 4];
+            for s in step.iter() {
+                amounts[s.index()] = Some(if s == self.seat { x } else { now[s.index()] });
+            }
+            for _ in 0..SETTLE_STEPS {
+                for s in Seat::ALL.into_iter().filter(|&s| s != self.seat) {
+                    added[s.index()] += amounts[s.index()].unwrap_or(0);
+                }
+                st.apply(&Event::Bid(amounts)).ok()?;
+                if st.phase() != Phase::Bidding {
+                    break;
+                }
+                amounts = [None; 4];
+                for s in st.round().bid_step().iter() {
+                    let amount = if s == self.seat || st.round().pool(s) == 0 {
+                        0
+                    } else {
+                        let values = match measured[s.index()] {
+                            Some(v) => v,
+                            None => self.one_ply(&st, s, budget)?.1,
+                        };
+                        measured[s.index()] = Some(values);
+                        let mut quiet = |_: &Info4| {};
+                        let one_ply = Player {
+                            state: &st,
+                            seat: s,
+                            info: &mut quiet,
+                            ..*self
+                        };
+                        one_ply.choose(&values, &[], &budget.child(1))
+                    };
+                    amounts[s.index()] = Some(amount);
+                }
+            }
+            out.push(acting.iter().map(|o| added[o.index()]).collect());
+        }
+        Some(out)
     }
 
     /// Phase `p`: promise when acting early without captures is worth more than acting late with them.
