@@ -164,22 +164,22 @@ pub(super) fn choose_bid(
     rivals: &[Rival],
     cost: impl Fn(u8) -> i32,
 ) -> u8 {
-    choose_bid_each(values, paid, stake, pool, |_| rivals.to_vec(), cost)
+    choose_bid_each(values, paid, stake, pool, |_| rivals, cost)
 }
 
 /// [`choose_bid`] with the rivals as they stand for each amount.
-pub(super) fn choose_bid_each(
+pub(super) fn choose_bid_each<R: AsRef<[Rival]>>(
     values: &PlaceValues,
     paid: Option<&PlaceValues>,
     stake: u8,
     pool: u8,
-    rivals: impl Fn(u8) -> Vec<Rival>,
+    rivals: impl Fn(u8) -> R,
     cost: impl Fn(u8) -> i32,
 ) -> u8 {
     let mut best = (f64::NEG_INFINITY, 0);
     for bid in 0..=pool {
         let at = if bid > 0 { paid.unwrap_or(values) } else { values };
-        let worth = expected(at, &rivals(bid), stake as u32 + bid as u32, cost(bid));
+        let worth = expected(at, rivals(bid).as_ref(), stake as u32 + bid as u32, cost(bid));
         // A margin of a hundredth of a unit keeps rounding noise from buying a useless gyullas.
         if worth > best.0 + 0.01 {
             best = (worth, bid);

@@ -435,13 +435,20 @@ impl Player<'_, '_> {
                 if !step.contains(o) || round.pool(o) == 0 {
                     return None;
                 }
-                self.one_ply(self.state, o, budget)
+                self.one_ply(self.state, o, None, budget)
             })
             .collect()
     }
 
-    /// What a one-ply player in `seat` adds in `state`'s bid step, with the values its lines measured.
-    fn one_ply(&self, state: &State4, seat: Seat, budget: &mut Budget) -> Option<(u8, BidValues)> {
+    /// What a one-ply player in `seat` adds in `state`'s bid step, with the values its lines measured: `known`
+    /// when given (the same round's lines, measured in an earlier step), else measured now.
+    fn one_ply(
+        &self,
+        state: &State4,
+        seat: Seat,
+        known: Option<BidValues>,
+        budget: &mut Budget,
+    ) -> Option<(u8, BidValues)> {
         let mut child = budget.child(1);
         let mut quiet = |_: &Info4| {};
         // One action deep, it reads no rival itself and bids at `blow_share` (`Player::reads`).
@@ -451,9 +458,14 @@ impl Player<'_, '_> {
             info: &mut quiet,
             ..*self
         };
-        let values = one_ply.bid_values(&mut child);
-        budget.absorb(&child);
-        let values = values?;
+        let values = match known {
+            Some(v) => v,
+            None => {
+                let v = one_ply.bid_values(&mut child);
+                budget.absorb(&child);
+                v?
+            }
+        };
         Some((one_ply.choose(&values, &[], &child), values))
     }
 
@@ -658,19 +670,9 @@ impl Player<'_, '_> {
                     let amount = if s == self.seat || st.round().pool(s) == 0 {
                         0
                     } else {
-                        let values = match measured[s.index()] {
-                            Some(v) => v,
-                            None => self.one_ply(&st, s, budget)?.1,
-                        };
+                        let (amount, values) = self.one_ply(&st, s, measured[s.index()], budget)?;
                         measured[s.index()] = Some(values);
-                        let mut quiet = |_: &Info4| {};
-                        let one_ply = Player {
-                            state: &st,
-                            seat: s,
-                            info: &mut quiet,
-                            ..*self
-                        };
-                        one_ply.choose(&values, &[], &budget.child(1))
+                        amount
                     };
                     amounts[s.index()] = Some(amount);
                 }
