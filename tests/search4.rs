@@ -449,7 +449,7 @@ w[N04]1wB6eBe[N04]/2wB2eR3eB1/1wB6eB1e[M02]/wB1w[M20]2sB2s[N04]e[M24]eB/s[M05]sB
 N/M20/M20/M24 - 36/36/24/21 M01,M20,M21,M43/M01,M05,M21,M24,M43/M01,M05,M24,M43/M01,M20,M21,M43 M02,M24,R/R,R/R,R/- - 12";
 
 #[test]
-fn a_seat_that_reads_outbids_a_read_amount_rather_than_count_on_the_tie_break() {
+fn a_seat_that_reads_pays_to_pass_only_the_rival_whose_blow_it_fears() {
     let g = game(TIE_BREAK);
     let default = settings(20, 0);
     // F24: had the three tied at 1 and stopped raising, East would act first, then North and West.
@@ -461,11 +461,14 @@ fn a_seat_that_reads_outbids_a_read_amount_rather_than_count_on_the_tie_break() 
     for (s, b) in [(Seat::South, 0), (Seat::West, 1), (Seat::North, 1)] {
         assert_eq!(answer(&g, s, &depth(1), &default), Answer4::Bid(b), "{s}");
     }
-    // Tied seats bid again (F23) rather than stop: East buys first place outright with one more than they add.
+    // East fears South's blow alone: acting after West and North costs it nothing. So it does not buy first place
+    // outright (2, one more than they add); it adds 1, which passes South, and leaves the tie with West and North
+    // to the re-bid step (F23), where it raises once more rather than count on F24
+    // (`a_reading_seat_reads_a_re_bid_step_too_and_pays_its_read_share_there`).
     for d in 2..=4 {
         assert_eq!(
             answer(&g, Seat::East, &depth(d), &default),
-            Answer4::Bid(2),
+            Answer4::Bid(1),
             "depth {d}"
         );
     }

@@ -1,7 +1,9 @@
 //! The auction reasoning (F23–F25), in terms of what a place in the queue is worth to the answering seat.
 //!
 //! The searches measure three values for a seat: acting first, acting last, and not acting at all
-//! ([`PlaceValues`]); a place in between is worth the straight line between first and last. The other seats'
+//! ([`PlaceValues`]); a place in between is worth the straight line between first and last, or, for a seat that
+//! reads its rivals' bids, what acting after exactly that set of rivals was measured to be worth
+//! ([`PlaceValues::after`]: one rival's blow may be all that acting late risks). The other seats'
 //! sealed bids are unknown, so each is modelled as a [`Rival`]. The blind guess: a seat in the step adds nothing
 //! with probability ½ and otherwise any amount from 1 to its pool, each as likely (the least informed guess that
 //! still says "bidding is costly": stakes are spent win or lose, F25). In a bid step, with the declarations
@@ -15,6 +17,14 @@
 //! (`PlaceValues::discounted`, `Weights4::blow_share`, or `read_share` where a seat reads its rivals' bids): the
 //! lines behind it let every rival strike this seat.
 
+/// `value` with what it loses against `first` counted at `share` percent.
+fn at_share(first: i32, value: i32, share: i32) -> i32 {
+    first + ((value - first) as i64 * share as i64 / 100) as i32
+}
+
+/// How many sets of rivals a seat can act after: three rivals at most.
+pub(super) const SETS: usize = 1 << 3;
+
 /// What acting at each place of the queue is worth to the answering seat, in evaluation units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct PlaceValues {
@@ -24,17 +34,30 @@ pub(super) struct PlaceValues {
     pub(super) last: i32,
     /// Not acting this round (a forfeit, F24).
     pub(super) none: i32,
+    /// Where measured: acting after exactly the rivals of each set and before the others, indexed by the set
+    /// (bit `i`: the `i`-th rival of the auction; the empty set is first, the full one last); `None` for the
+    /// straight line between first and last.
+    pub(super) after: Option<[i32; SETS]>,
 }
 
 impl PlaceValues {
     /// The values the searches measured, with what acting last and not acting lose against acting first
     /// counted at `share` percent (`Weights4::blow_share` and `read_share`: see there).
     pub(super) fn discounted(first: i32, last: i32, none: i32, share: i32) -> PlaceValues {
-        let scale = |v: i32| first + ((v - first) as i64 * share as i64 / 100) as i32;
         PlaceValues {
             first,
-            last: scale(last),
-            none: scale(none),
+            last: at_share(first, last, share),
+            none: at_share(first, none, share),
+            after: None,
+        }
+    }
+
+    /// These values with acting after each set of rivals measured as `after` (indexed as [`PlaceValues::after`]),
+    /// what it loses against acting first counted at `share` percent as in [`PlaceValues::discounted`].
+    pub(super) fn with_after(self, after: [i32; SETS], share: i32) -> PlaceValues {
+        PlaceValues {
+            after: Some(after.map(|v| at_share(self.first, v, share))),
+            ..self
         }
     }
 
@@ -119,20 +142,31 @@ impl Rival {
     }
 }
 
-/// The odds of a seat whose stake ends at `mine`: the probability that it acts at all, and given that, the
-/// probability of each place (0 = first) among itself and `rivals`.
+/// For each rival against a seat whose stake ends at `mine`: the probability that the rival ends ahead of it
+/// given that both act, and the probability that neither forfeits to the other.
 ///
 /// An undecided tie goes to the promise step, where each seat is taken to promise with probability ½: half the
 /// time both say the same and forfeit together (F24), a quarter of the time each goes first.
+fn odds(rivals: &[Rival], mine: u32) -> Vec<(f64, f64)> {
+    rivals
+        .iter()
+        .map(|r| {
+            let (ahead, tie) = r.against(mine);
+            let stays = 1.0 - 0.5 * tie;
+            let p = if stays > 0.0 { (ahead + 0.25 * tie) / stays } else { 0.0 };
+            (p, stays)
+        })
+        .collect()
+}
+
+/// The odds of a seat whose stake ends at `mine`: the probability that it acts at all, and given that, the
+/// probability of each place (0 = first) among itself and `rivals`.
 fn places(rivals: &[Rival], mine: u32) -> (f64, Vec<f64>) {
     let mut acts = 1.0;
     // The number of rivals ahead is a sum of independent Bernoulli variables: convolve them one at a time.
     let mut dist = vec![1.0];
-    for r in rivals {
-        let (ahead, tie) = r.against(mine);
-        let stays = 1.0 - 0.5 * tie;
+    for (p, stays) in odds(rivals, mine) {
         acts *= stays;
-        let p = if stays > 0.0 { (ahead + 0.25 * tie) / stays } else { 0.0 };
         let mut next = vec![0.0; dist.len() + 1];
         for (k, q) in dist.iter().enumerate() {
             next[k] += q * (1.0 - p);
@@ -143,12 +177,37 @@ fn places(rivals: &[Rival], mine: u32) -> (f64, Vec<f64>) {
     (acts, dist)
 }
 
+/// [`places`] by the set of rivals ahead (indexed as [`PlaceValues::after`]) rather than their number.
+fn sets_ahead(rivals: &[Rival], mine: u32) -> (f64, Vec<f64>) {
+    let mut acts = 1.0;
+    let mut dist = vec![1.0];
+    for (i, (p, stays)) in odds(rivals, mine).into_iter().enumerate() {
+        acts *= stays;
+        let mut next = vec![0.0; dist.len() * 2];
+        for (set, q) in dist.iter().enumerate() {
+            next[set] += q * (1.0 - p);
+            next[set | 1 << i] += q * p;
+        }
+        dist = next;
+    }
+    (acts, dist)
+}
+
 /// The expected worth of ending the auction with stake `mine` at a price of `cost` (in evaluation units),
 /// which a forfeit refunds (F24).
 pub(super) fn expected(values: &PlaceValues, rivals: &[Rival], mine: u32, cost: i32) -> f64 {
     let actors = rivals.len() + 1;
-    let (acts, dist) = places(rivals, mine);
-    let placed: f64 = dist.iter().enumerate().map(|(k, p)| p * values.at(k, actors)).sum();
+    let (acts, placed) = match values.after {
+        Some(after) if 1 << rivals.len() <= SETS => {
+            let (acts, dist) = sets_ahead(rivals, mine);
+            (acts, dist.iter().zip(after).map(|(p, v)| p * v as f64).sum())
+        }
+        _ => {
+            let (acts, dist) = places(rivals, mine);
+            let placed: f64 = dist.iter().enumerate().map(|(k, p)| p * values.at(k, actors)).sum();
+            (acts, placed)
+        }
+    };
     acts * (placed - cost as f64) + (1.0 - acts) * values.none as f64
 }
 
@@ -204,7 +263,12 @@ mod tests {
     }
 
     fn values(first: i32, last: i32) -> PlaceValues {
-        PlaceValues { first, last, none: 0 }
+        PlaceValues {
+            first,
+            last,
+            none: 0,
+            after: None,
+        }
     }
 
     #[test]
@@ -215,7 +279,8 @@ mod tests {
             PlaceValues {
                 first: 400,
                 last: -100,
-                none: -300
+                none: -300,
+                after: None,
             }
         );
         assert_eq!(
@@ -223,7 +288,8 @@ mod tests {
             PlaceValues {
                 first: 400,
                 last: -600,
-                none: -1000
+                none: -1000,
+                after: None,
             }
         );
         // Nothing of the losses counts: acting first is worth no gyullas.
@@ -315,6 +381,7 @@ mod tests {
             first: 100,
             last: 20,
             none: -40,
+            after: None,
         };
         // Acting: 60 on average less the price 12; forfeiting: -40 and the stake back.
         assert_eq!(expected(&v, &[r], 3, 12), 0.5 * (60.0 - 12.0) + 0.5 * -40.0);
@@ -343,6 +410,46 @@ mod tests {
         let ((a, t), (ba, bt)) = (read(2, 50).against(1), blind.against(1));
         assert!((a - (0.5 + 0.5 * ba)).abs() < 1e-12);
         assert!((t - 0.5 * bt).abs() < 1e-12);
+    }
+
+    #[test]
+    fn measured_sets_price_whom_the_seat_acts_after_not_how_many() {
+        // Two rivals before the seat in the base order, read to add 2 and 0. Only the second one's blow hurts:
+        // acting after the first alone is as good as acting first.
+        let read = |amount| Rival {
+            reading: Some(Reading { amount, percent: 100 }),
+            ..rival(20, true)
+        };
+        let rivals = [read(2), read(0)];
+        let cost = |b: u8| 12 * b as i32;
+        let line = values(500, 0);
+        let sets = line.with_after([500, 500, 0, 0, 0, 0, 0, 0], 100);
+        // On the straight line, passing one rival of two is worth half the gap: the seat outbids both with 3.
+        assert_eq!(expected(&line, &rivals, 1, cost(1)), 250.0 - 12.0);
+        assert_eq!(choose_bid(&line, None, 0, 20, &rivals, cost), 3);
+        // Measured, passing the second rival is all it needs: 1.
+        assert_eq!(expected(&sets, &rivals, 1, cost(1)), 500.0 - 12.0);
+        assert_eq!(choose_bid(&sets, None, 0, 20, &rivals, cost), 1);
+        // The sets are discounted as the straight line is.
+        assert_eq!(
+            values(500, 0)
+                .with_after([500, 500, 0, 0, 0, 0, 0, 0], 40)
+                .after
+                .map(|a| a[2]),
+            Some(300)
+        );
+        // The odds by set add up to the odds by number.
+        let blind = [rival(4, false), rival(6, true), rival(2, false)];
+        let (acts, by_set) = sets_ahead(&blind, 2);
+        let (acts_n, by_number) = places(&blind, 2);
+        assert!((acts - acts_n).abs() < 1e-12);
+        for (k, p) in by_number.iter().enumerate() {
+            let summed: f64 = (0..SETS)
+                .filter(|s| s.count_ones() as usize == k)
+                .map(|s| by_set[s])
+                .sum();
+            assert!((summed - p).abs() < 1e-12, "{k} rivals ahead");
+        }
     }
 
     #[test]

@@ -10,7 +10,8 @@
 //!   gyullas spent, then the bid whose expected place value best pays its price (`auction::choose_bid`), each
 //!   rival's amount read as a one-ply player in its seat would bid (`read_bids`), which the seat outbids rather
 //!   than matches (a tie is no end to the auction, F23), with the rest of the auction played out for each amount
-//!   (`settle`: a tie group left below the seat raises again) and what the rivals spend counted;
+//!   (`settle`: a tie group left below the seat raises again) and what the rivals spend counted; a seat that reads
+//!   so also measures acting after each set of its rivals, and pays to pass only those whose blow it fears;
 //! - **promises** (`promise`): the two outcomes the promise can bring, played on the real round (`State4`):
 //!   promising wins the tie only when the tied rivals do not promise, refusing only when they all do, and any
 //!   other answer forfeits either way, so the seat promises when acting early without captures is worth more
@@ -27,7 +28,7 @@ use crate::rules::{action_text, Declaration, Event, Phase, Seat, State4};
 use super::super::eval::Weights;
 use super::super::score::{is_mate, INF};
 use super::super::skill;
-use super::auction::{choose_bid, choose_bid_each, expected, PlaceValues, Reading, Rival};
+use super::auction::{choose_bid, choose_bid_each, expected, PlaceValues, Reading, Rival, SETS};
 use super::budget::Budget;
 use super::eval::Weights4;
 use super::line::Line;
@@ -552,7 +553,8 @@ impl Player<'_, '_> {
     }
 
     /// The values of this seat's bid lines: acting first, last or not at all (the rivals again only
-    /// threatening, one per turn of this seat) and near the dratp the same with one gyullas spent.
+    /// threatening, one per turn of this seat), for a reading seat after each set of rivals, and near the dratp
+    /// first and last with one gyullas spent.
     fn bid_values(&mut self, budget: &mut Budget) -> Option<BidValues> {
         let pool = self.state.max_bid(self.seat);
         let (acting, idle) = self.rivals();
@@ -590,10 +592,32 @@ impl Player<'_, '_> {
             };
             lines.extend([(paid(first), 1), (paid(last), blow + 1)]);
         }
+        // A seat that reads its rivals' bids knows which of them it will act after, not only how many, so it
+        // measures acting after each set of them: the blow that acting late risks may be one rival's alone. (Near
+        // the dratp the paid lines keep the straight line: the sets there would double again.)
+        let all = (1usize << acting.len()) - 1;
+        let sets = self.reads(budget) && !near_dratp && acting.len() >= 2;
+        if sets {
+            for set in 1..all {
+                let ahead = |i: &usize| set & 1 << i != 0;
+                let before = (0..acting.len()).filter(ahead).map(|i| acting[i]);
+                let after = (0..acting.len()).filter(|i| !ahead(i)).map(|i| acting[i]);
+                let order = before.chain(std::iter::once(self.seat)).chain(after).collect();
+                lines.push((self.line(order, &idle, kinds, threats), blow + 1));
+            }
+        }
         let v = self.values(budget, &lines).ok()?;
         let share = self.share(budget);
+        let mut places = PlaceValues::discounted(v[0], v[1], v[2], share);
+        if sets {
+            let mut after = [0; SETS];
+            after[0] = v[0];
+            after[all] = v[1];
+            after[1..all].copy_from_slice(&v[3..]);
+            places = places.with_after(after, share);
+        }
         Some(BidValues {
-            places: PlaceValues::discounted(v[0], v[1], v[2], share),
+            places,
             paid: near_dratp.then(|| PlaceValues::discounted(v[3], v[4], v[2], share)),
         })
     }
