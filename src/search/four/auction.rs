@@ -142,55 +142,48 @@ impl Rival {
     }
 }
 
-/// For each rival against a seat whose stake ends at `mine`: the probability that the rival ends ahead of it
-/// given that both act, and the probability that neither forfeits to the other.
+/// The odds of a seat whose stake ends at `mine`: the probability that it acts at all, and given that, the
+/// probability of each outcome among itself and `rivals`, where an outcome is what the rivals ahead of it make:
+/// the rivals ahead in outcome `k` and the `i`-th rival ahead too make `ahead(k, i)`, and the first `i` rivals
+/// have `outcomes(i)` outcomes. The rivals are independent, so their odds are folded in one at a time.
 ///
 /// An undecided tie goes to the promise step, where each seat is taken to promise with probability ½: half the
 /// time both say the same and forfeit together (F24), a quarter of the time each goes first.
-fn odds(rivals: &[Rival], mine: u32) -> Vec<(f64, f64)> {
-    rivals
-        .iter()
-        .map(|r| {
-            let (ahead, tie) = r.against(mine);
-            let stays = 1.0 - 0.5 * tie;
-            let p = if stays > 0.0 { (ahead + 0.25 * tie) / stays } else { 0.0 };
-            (p, stays)
-        })
-        .collect()
-}
-
-/// The odds of a seat whose stake ends at `mine`: the probability that it acts at all, and given that, the
-/// probability of each place (0 = first) among itself and `rivals`.
-fn places(rivals: &[Rival], mine: u32) -> (f64, Vec<f64>) {
+fn odds(
+    rivals: &[Rival],
+    mine: u32,
+    outcomes: impl Fn(usize) -> usize,
+    ahead: impl Fn(usize, usize) -> usize,
+) -> (f64, Vec<f64>) {
     let mut acts = 1.0;
-    // The number of rivals ahead is a sum of independent Bernoulli variables: convolve them one at a time.
     let mut dist = vec![1.0];
-    for (p, stays) in odds(rivals, mine) {
+    for (i, r) in rivals.iter().enumerate() {
+        let (before, tie) = r.against(mine);
+        let stays = 1.0 - 0.5 * tie;
         acts *= stays;
-        let mut next = vec![0.0; dist.len() + 1];
+        let p = if stays > 0.0 {
+            (before + 0.25 * tie) / stays
+        } else {
+            0.0
+        };
+        let mut next = vec![0.0; outcomes(i + 1)];
         for (k, q) in dist.iter().enumerate() {
             next[k] += q * (1.0 - p);
-            next[k + 1] += q * p;
+            next[ahead(k, i)] += q * p;
         }
         dist = next;
     }
     (acts, dist)
 }
 
-/// [`places`] by the set of rivals ahead (indexed as [`PlaceValues::after`]) rather than their number.
+/// [`odds`] by the number of rivals ahead: the seat's place (0 = first).
+fn places(rivals: &[Rival], mine: u32) -> (f64, Vec<f64>) {
+    odds(rivals, mine, |n| n + 1, |k, _| k + 1)
+}
+
+/// [`odds`] by the set of rivals ahead (indexed as [`PlaceValues::after`]).
 fn sets_ahead(rivals: &[Rival], mine: u32) -> (f64, Vec<f64>) {
-    let mut acts = 1.0;
-    let mut dist = vec![1.0];
-    for (i, (p, stays)) in odds(rivals, mine).into_iter().enumerate() {
-        acts *= stays;
-        let mut next = vec![0.0; dist.len() * 2];
-        for (set, q) in dist.iter().enumerate() {
-            next[set] += q * (1.0 - p);
-            next[set | 1 << i] += q * p;
-        }
-        dist = next;
-    }
-    (acts, dist)
+    odds(rivals, mine, |n| 1 << n, |set, i| set | 1 << i)
 }
 
 /// The expected worth of ending the auction with stake `mine` at a price of `cost` (in evaluation units),
