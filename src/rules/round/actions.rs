@@ -7,7 +7,7 @@
 
 use super::{Declarable, Declaration};
 use crate::rules::cross::Cross;
-use crate::rules::movegen::{ActionSink, Family};
+use crate::rules::movegen::{ActionSink, Family, ReachMap};
 use crate::rules::piece::Piece;
 use crate::rules::seat::Seat;
 use crate::rules::{CrossAction, CrossPosition};
@@ -70,9 +70,21 @@ impl SeatActions {
     /// The actions of `seat` in `pos` with its declaration (`None`: open, every action of its team) and its
     /// promise.
     pub fn new(pos: &CrossPosition, seat: Seat, declared: Option<Declaration>, promised: bool) -> SeatActions {
+        SeatActions::with_map(pos, &pos.reach_map(), seat, declared, promised)
+    }
+
+    /// [`SeatActions::new`] with `pos`'s reach map already made: the map does not depend on the seat to act, so a
+    /// search that also evaluates `pos` makes it once.
+    pub fn with_map(
+        pos: &CrossPosition,
+        map: &ReachMap<Cross>,
+        seat: Seat,
+        declared: Option<Declaration>,
+        promised: bool,
+    ) -> SeatActions {
         let pos = seated(pos, seat);
         let mut sink = Collect(Vec::with_capacity(128));
-        pos.generate_with(&pos.reach_map(), &mut sink);
+        pos.generate_with(map, &mut sink);
         let mut entries = sink.0;
         if promised {
             // F24. A family whose head takes a piece takes it in every action; the others are filtered when listed.

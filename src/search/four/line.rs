@@ -13,10 +13,11 @@
 //! seat in one round is a coalition that does not exist; with it the search would see every seat that acts last
 //! as lost, and buy first place at any price.
 
+use crate::rules::movegen::ReachMap;
 use crate::rules::round::actions::SeatActions;
 use crate::rules::round::game::repetition_key;
 use crate::rules::round::SeatSet;
-use crate::rules::{CrossAction, CrossPosition, Declaration, Follow, Piece, Seat};
+use crate::rules::{Cross, CrossAction, CrossPosition, Declaration, Follow, Piece, Seat};
 
 /// Whether an action can change the game at once: a capture, a Navia take (F14) or a Navia dratp (F29).
 pub(super) fn noisy(pos: &CrossPosition, a: &CrossAction) -> bool {
@@ -79,8 +80,20 @@ impl Line {
 
     /// F26: the actions of `seat` (declared kind, else the fallback; the promise applied), as the game lists
     /// them, families folded; empty when it has none and is skipped.
+    #[cfg(test)]
     pub(super) fn actions(&self, seat: Seat) -> SeatActions {
-        SeatActions::new(&self.pos, seat, self.kinds[seat.index()], self.promised.contains(seat))
+        self.actions_with(seat, &self.pos.reach_map())
+    }
+
+    /// [`Line::actions`] with the position's reach map already made (see [`SeatActions::with_map`]).
+    pub(super) fn actions_with(&self, seat: Seat, map: &ReachMap<Cross>) -> SeatActions {
+        SeatActions::with_map(
+            &self.pos,
+            map,
+            seat,
+            self.kinds[seat.index()],
+            self.promised.contains(seat),
+        )
     }
 
     /// Whether `seat` passes: a threatening rival after another one has acted (best-reply, see the module doc).

@@ -30,9 +30,10 @@
 //! Leaves are searched on with captures, Navia takes and Navia dratps (a quiescence search of a few actions),
 //! so that a leaf never stands just before a free take; a threatening rival's only when they strike `me`.
 
+use crate::rules::movegen::ReachMap;
 use crate::rules::round::actions::{Folded, SeatActions};
 use crate::rules::round::game::places;
-use crate::rules::{ActionKind, ChoicesOf, CrossAction, CrossPosition, Follow, Piece, Seat};
+use crate::rules::{ActionKind, ChoicesOf, Cross, CrossAction, CrossPosition, Follow, Piece, Seat};
 
 use super::super::eval::Weights;
 use super::super::score::{lost_at, won_at, INF};
@@ -187,16 +188,21 @@ impl<'s, 'a> Search<'s, 'a> {
         Some(self.place_score(line, None))
     }
 
-    fn eval(&self, line: &Line) -> i32 {
+    fn eval(&self, line: &Line, map: &ReachMap<Cross>) -> i32 {
         if let Some(v) = self.war(line) {
             return v;
         }
-        self.static_score(line, self.me)
+        self.score_with(line, map, self.me)
     }
 
     /// `seat`'s score in `line` by the evaluation alone, against the seats still in the game.
     fn static_score(&self, line: &Line, seat: Seat) -> i32 {
-        let values = seat_values(&line.pos, &line.pos.reach_map(), &self.weights, &self.weights4);
+        self.score_with(line, &line.pos.reach_map(), seat)
+    }
+
+    /// [`Search::static_score`] with the position's reach map already made.
+    fn score_with(&self, line: &Line, map: &ReachMap<Cross>, seat: Seat) -> i32 {
+        let values = seat_values(&line.pos, map, &self.weights, &self.weights4);
         score_for(&values, seat, Seat::ALL.into_iter().filter(|&s| !line.out.contains(s)))
     }
 
@@ -295,8 +301,10 @@ impl<'s, 'a> Search<'s, 'a> {
         if self.budget.tick() {
             return 0;
         }
+        // Passing seats leave the board as it is, so one reach map serves every seat looked at and the evaluation.
+        let map = line.pos.reach_map();
         if ply >= MAX_PLY {
-            return self.eval(line);
+            return self.eval(line, &map);
         }
         // Seats with no action, and threatening rivals after another one has acted (best-reply, see `line`),
         // pass; a full round of passes changes nothing (F32).
@@ -304,17 +312,17 @@ impl<'s, 'a> Search<'s, 'a> {
         let mut skips = 0;
         let (seat, actions) = loop {
             let Some(seat) = line.actor() else {
-                return self.eval(&line);
+                return self.eval(&line, &map);
             };
             if !line.passes(seat) {
-                let actions = line.actions(seat);
+                let actions = line.actions_with(seat, &map);
                 if !actions.is_empty() {
                     break (seat, actions);
                 }
             }
             skips += 1;
             if skips >= 4 {
-                return self.eval(&line);
+                return self.eval(&line, &map);
             }
             line = line.skip(seat);
         };
@@ -323,7 +331,7 @@ impl<'s, 'a> Search<'s, 'a> {
         }
         let line = &line;
         if depth == 0 {
-            return self.quiesce(line, seat, &actions, ply, alpha, beta, QS_ACTIONS);
+            return self.quiesce(line, &map, seat, &actions, ply, alpha, beta, QS_ACTIONS);
         }
         let maxing = seat == self.me;
         let mut best = if maxing { -INF } else { INF };
@@ -430,6 +438,7 @@ impl<'s, 'a> Search<'s, 'a> {
     fn quiesce(
         &mut self,
         line: &Line,
+        map: &ReachMap<Cross>,
         seat: Seat,
         actions: &SeatActions,
         ply: usize,
@@ -438,7 +447,7 @@ impl<'s, 'a> Search<'s, 'a> {
         left: u32,
     ) -> i32 {
         // A thousand war ends the game: nothing is searched past it (the evaluation scores it).
-        let stand = self.eval(line);
+        let stand = self.eval(line, map);
         if self.war(line).is_some() {
             return stand;
         }
@@ -490,18 +499,19 @@ impl<'s, 'a> Search<'s, 'a> {
             return 0;
         }
         let mut line = *line;
+        let map = line.pos.reach_map();
         // Seats without an action, and threatening rivals after another one, are skipped, one round at most.
         for _ in 0..4 {
             let Some(seat) = line.actor() else { break };
             if !line.passes(seat) {
-                let actions = line.actions(seat);
+                let actions = line.actions_with(seat, &map);
                 if !actions.is_empty() {
-                    return self.quiesce(&line, seat, &actions, ply, alpha, beta, left);
+                    return self.quiesce(&line, &map, seat, &actions, ply, alpha, beta, left);
                 }
             }
             line = line.skip(seat);
         }
-        self.eval(&line)
+        self.eval(&line, &map)
     }
 }
 
