@@ -182,7 +182,9 @@ pub fn places(pos: &CrossPosition, out_order: [u8; 4], winner: Option<Seat>) -> 
             pos.pool(s),
         )
     };
-    Seat::ALL.map(|s| 1 + Seat::ALL.iter().filter(|&&t| key(t) > key(s)).count() as u8)
+    // Each seat's key once: the search ranks the seats at every game end it reaches.
+    let keys = Seat::ALL.map(key);
+    keys.map(|k| 1 + keys.iter().filter(|&&t| t > k).count() as u8)
 }
 
 /// F30: the key of what must repeat for a thousand war at a decision-phase start: the board with teams and dratp
