@@ -157,6 +157,9 @@ fn the_four_player_weights_are_tuning_options_too() {
         "Tune_war_place takes an integer from 0 to 6000, got '6001'",
     );
     set(&mut e, "Tune", "false");
+    // The default weights again: the table holds the first search's lines, which `ucinewgame` forgets.
+    assert_eq!(declaration_iteration(&mut e).0, base.0);
+    e.send("ucinewgame");
     assert_eq!(declaration_iteration(&mut e), base);
     e.quit();
 }

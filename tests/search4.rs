@@ -6,7 +6,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use dratp::rules::{Catalogue, Declaration, Event, Game4, Phase, Seat};
-use dratp::search::four::{think, Answer4, Info4, Limits4, Settings4};
+use dratp::search::four::{think, Answer4, Info4, Limits4, Settings4, BENCH4_POSITIONS};
+use dratp::search::{SearchOptions, Searcher};
 
 fn settings(skill: u8, seed: u64) -> Settings4 {
     Settings4 {
@@ -667,4 +668,45 @@ fn full_strength_against_random_seats() {
         );
     }
     println!("strong seat: {wins} wins, {firsts} first places in 8 games");
+}
+
+#[test]
+fn the_engine_keeps_what_an_answer_found_until_a_new_game() {
+    // The first bench position, in the declaration phase: South's lines of every kind, two iterations deep.
+    let g = game(BENCH4_POSITIONS[0].1);
+    let limits = Limits4 {
+        depth: Some(2),
+        ..Limits4::default()
+    };
+    let mut searcher = Searcher::new(&SearchOptions::default());
+    searcher.prepare();
+    let run = |searcher: &Searcher| {
+        let mut nodes = 0;
+        let a = searcher.think4(
+            &g,
+            Seat::South,
+            &limits,
+            &settings(20, 0),
+            &AtomicBool::new(false),
+            &mut |i| nodes = i.nodes,
+        );
+        (a, nodes)
+    };
+    let mut fresh = 0;
+    let alone = think(
+        &g,
+        Seat::South,
+        &limits,
+        &settings(20, 0),
+        &AtomicBool::new(false),
+        &mut |i| fresh = i.nodes,
+    );
+    let first = run(&searcher);
+    assert_eq!(first, (alone, fresh), "an empty table answers as `think` does");
+    // Asked again, the lines' scores are in the table: the same kind, for a fraction of the nodes.
+    let again = run(&searcher);
+    assert_eq!(again.0, first.0);
+    assert!(again.1 * 4 < first.1, "{} nodes, then {}", first.1, again.1);
+    searcher.new_game();
+    assert_eq!(run(&searcher), first);
 }

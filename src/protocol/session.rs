@@ -116,6 +116,10 @@ impl Session {
                     if let Some(e) = error {
                         self.error(&e.to_string());
                     }
+                    // The table outlives the search: a `go` without `isready` first makes it here.
+                    if matches!(cmd, Command::Go(_)) {
+                        self.searcher.prepare();
+                    }
                     let run =
                         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match (&cmd, self.four.as_deref()) {
                             (Command::Go(p), Some(g)) => self.go4(g, p, &signals),

@@ -28,6 +28,8 @@
 
 use thiserror::Error;
 
+use crate::rules::rng::splitmix64;
+
 /// One tunable value of a `T`: its name, compiled default, range, and how to read and write it.
 #[derive(Debug)]
 pub struct Param<T: 'static> {
@@ -93,6 +95,13 @@ pub trait Tunable: Sized + 'static {
     /// The value of the parameter `name` (ASCII case ignored).
     fn get(&self, name: &str) -> Option<i32> {
         Self::find(name).map(|p| (p.get)(self))
+    }
+
+    /// A hash of every value: sets that differ in any value differ here (but for a 2⁻⁶⁴ chance).
+    fn fingerprint(&self) -> u64 {
+        Self::PARAMS.iter().fold(0x7E57_AB1E, |h, p| {
+            splitmix64(&mut (h ^ (p.get)(self) as u32 as u64).rotate_left(32))
+        })
     }
 }
 
@@ -262,6 +271,18 @@ mod tests {
                 assert_eq!((q.get)(&s), want, "setting {} changed {}", p.name, q.name);
             }
         }
+    }
+
+    #[test]
+    fn the_fingerprint_changes_with_every_value() {
+        let d = Weights::DEFAULT;
+        assert_eq!(d.fingerprint(), Weights::default().fingerprint());
+        for p in Weights::PARAMS {
+            let mut w = d;
+            w.set(p.name, if p.default == p.max { p.min } else { p.max }).unwrap();
+            assert_ne!(w.fingerprint(), d.fingerprint(), "{}", p.name);
+        }
+        assert_ne!(SearchParams::default().fingerprint(), d.fingerprint());
     }
 
     #[test]

@@ -3,10 +3,11 @@
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::Arc;
 
-use crate::rules::{Action, Game, Position, Side};
+use crate::rules::{Action, Game, Game4, Position, Seat, Side};
 
 use super::alphabeta::Shared;
 use super::eval::{evaluate, terms, Weights};
+use super::four::{self, Answer4, Info4, Limits4, Settings4};
 use super::params::SearchParams;
 use super::skill::{self, MAX_SKILL_LEVEL};
 use super::threads::{run, IdConfig, Pool, MAX_DEPTH};
@@ -73,6 +74,25 @@ impl Searcher {
     /// Search without the transposition table (for tests that compare).
     pub fn set_use_tt(&mut self, on: bool) {
         self.use_tt = on;
+    }
+
+    /// The four-seat player's answer for `seat` in `game` (see `four::think`), through this searcher's table
+    /// once `prepare` has made it: what the seat's earlier answers in the game found is there to read (each
+    /// seat's entries are its own), and `new_game` forgets it. Its size is the options' `Hash`, not
+    /// `settings.hash_mb`.
+    pub fn think4(
+        &self,
+        game: &Game4,
+        seat: Seat,
+        limits: &Limits4,
+        settings: &Settings4,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&Info4),
+    ) -> Answer4 {
+        match self.tt.as_deref() {
+            Some(tt) => four::think_in(tt, game, seat, limits, settings, stop, info),
+            None => four::think_in(&Tt::new(self.opts.hash_mb), game, seat, limits, settings, stop, info),
+        }
     }
 
     /// Search the current position of `game` within `limits`. Returns at once

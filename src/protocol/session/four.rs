@@ -9,7 +9,7 @@ use super::super::format;
 use super::Session;
 use crate::rules::forces::Force;
 use crate::rules::{Catalogue, Error4, Game4, Phase, Seat, State4};
-use crate::search::four::{think, Answer4, Info4, Limits4, Settings4};
+use crate::search::four::{Answer4, Info4, Limits4, Settings4};
 use crate::search::{Limits, Signals};
 
 impl Session {
@@ -185,9 +185,11 @@ impl Session {
             weights4: self.opts.weights4,
         };
         let out = &self.out;
-        let answer = think(game, seat, &limits, &settings, &signals.stop, &mut |i: &Info4| {
-            out.line(&format::info4(i))
-        });
+        let answer = self
+            .searcher
+            .think4(game, seat, &limits, &settings, &signals.stop, &mut |i: &Info4| {
+                out.line(&format::info4(i))
+            });
         debug_assert!(answer_is_legal(&answer, state, seat), "the player's answer is legal");
         signals.wait_release(&hold);
         vec![format::answer4(&answer, phase, state)]

@@ -219,6 +219,11 @@ impl SeatSet {
         self.0 == 0
     }
 
+    /// The set as four bits, seat `i` at bit `i`.
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
     /// The seats in seat order.
     pub fn iter(self) -> impl Iterator<Item = Seat> {
         Seat::ALL.into_iter().filter(move |&s| self.contains(s))

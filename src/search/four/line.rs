@@ -14,6 +14,7 @@
 //! as lost, and buy first place at any price.
 
 use crate::rules::movegen::ReachMap;
+use crate::rules::rng::splitmix64;
 use crate::rules::round::actions::SeatActions;
 use crate::rules::round::game::repetition_key;
 use crate::rules::round::SeatSet;
@@ -66,6 +67,40 @@ pub(super) struct Line {
 }
 
 impl Line {
+    /// A key for the search's transposition table: the position's with everything else the line holds, since
+    /// the same board with another queue, another declaration or another seat done is searched differently.
+    pub(super) fn key(&self) -> u64 {
+        let mix = |x: u64| splitmix64(&mut x.clone());
+        let seat = |s: Seat| s.index() as u64;
+        let order = self
+            .order
+            .iter()
+            .enumerate()
+            .fold(0, |k, (i, &s)| k | seat(s) << (2 * i));
+        let sets = [self.done, self.promised, self.out, self.threats];
+        let sets = sets
+            .iter()
+            .enumerate()
+            .fold(0, |k, (i, s)| k | u64::from(s.bits()) << (4 * i));
+        let last = self.last.map_or(0, |s| seat(s) + 1);
+        let small = order | sets << 8 | last << 24 | u64::from(self.threatened) << 27;
+        let kind = |k: Option<Declaration>| match k {
+            None => 0,
+            Some(Declaration::Navia) => 1,
+            Some(Declaration::Black) => 2,
+            Some(Declaration::Red) => 3,
+            Some(Declaration::Nothing) => 4,
+            Some(Declaration::Maseitai(k)) => 8 + u64::from(k.0),
+        };
+        let kinds = self
+            .kinds
+            .iter()
+            .enumerate()
+            .fold(0, |k, (i, &d)| k | kind(d) << (16 * i));
+        let ended = self.ended.map_or(0, |e| mix(e) | 1);
+        self.pos.key() ^ mix(small ^ mix(kinds ^ mix(ended)))
+    }
+
     /// The seat that acts next this round, if any.
     pub(super) fn actor(&self) -> Option<Seat> {
         self.order.into_iter().find(|&s| !self.done.contains(s))

@@ -10,11 +10,12 @@
 //! - `budget`: `go`'s limits, the seat's clock (through the two-player time manager) and `stop`;
 //! - `bench`: the player's answers to fixed positions in every phase, whose node total is its signature.
 //!
-//! The search runs on the calling thread and keeps no table: `Settings4::threads` and `hash_mb` are accepted
-//! for the protocol's options and change nothing. The thousand war (F30) is seen at the first round end a line
-//! reaches (later queues are the search's own reading), scored by the seat's F34 place. What the player does not
-//! model: the round limit (F31) is left to the game, and later rounds' auctions are read paranoidly (the
-//! answering seat last, see `line`).
+//! The search runs on the calling thread, through a transposition table of `Hash` MiB that the engine keeps
+//! between answers (`Searcher::think4`), so that a bid step or an action reads what the declaration's lines
+//! found; `Settings4::threads` is accepted for the protocol's option and changes nothing. The thousand war (F30)
+//! is seen at the first round end a line reaches (later queues are the search's own reading), scored by the
+//! seat's F34 place. What the player does not model: the round limit (F31) is left to the game, and later rounds'
+//! auctions are read paranoidly (the answering seat last, see `line`).
 
 mod auction;
 mod bench;
@@ -30,6 +31,7 @@ use crate::rules::{CrossAction, Declaration, Game4, Phase, Seat, State4};
 
 use super::eval::Weights;
 use super::skill::{self, MAX_SKILL_LEVEL};
+use super::tt::Tt;
 pub use bench::{bench4, BENCH4_POSITIONS};
 use budget::Budget;
 pub use eval::Weights4;
@@ -65,7 +67,7 @@ pub struct Settings4 {
     pub move_overhead_ms: u64,
     /// Search threads.
     pub threads: usize,
-    /// Hash table size in MiB.
+    /// Transposition table size in MiB, for [`think`]'s own table.
     pub hash_mb: usize,
     /// `MultiPV`: the number of best actions (phase `a`) or kinds (phase `d`) reported, each with its score.
     pub multipv: usize,
@@ -128,7 +130,8 @@ const MAX_DEPTH: u32 = 64;
 /// Answer for `seat` in the current phase of `game` within `limits`; [`Answer4::None`] if it decides nothing.
 /// Every answer is legal: a kind of `State4::declarable`, a bid from 0 to `State4::max_bid`, or an action of
 /// `State4::legal_actions`. Progress goes to `info` after each iteration; `stop` ends the thinking within a
-/// few milliseconds, and with `infinite` the answer is held until `stop`.
+/// few milliseconds, and with `infinite` the answer is held until `stop`. It searches with a new table of
+/// `settings.hash_mb` MiB, so that the answer depends on its arguments alone.
 pub fn think(
     game: &Game4,
     seat: Seat,
@@ -137,6 +140,20 @@ pub fn think(
     stop: &AtomicBool,
     info: &mut dyn FnMut(&Info4),
 ) -> Answer4 {
+    think_in(&Tt::new(settings.hash_mb), game, seat, limits, settings, stop, info)
+}
+
+/// [`think`] through `table`, which keeps what earlier answers found.
+pub(in crate::search) fn think_in(
+    table: &Tt,
+    game: &Game4,
+    seat: Seat,
+    limits: &Limits4,
+    settings: &Settings4,
+    stop: &AtomicBool,
+    info: &mut dyn FnMut(&Info4),
+) -> Answer4 {
+    table.new_search();
     let state = game.state();
     let level = (settings.skill as u32).min(MAX_SKILL_LEVEL);
     let cap = if level < MAX_SKILL_LEVEL {
@@ -166,6 +183,7 @@ pub fn think(
                 depth: 0,
                 multipv: settings.multipv.max(1),
                 wars: &wars,
+                table,
                 weights: settings.weights4.on_the_cross(&settings.weights),
                 weights4: settings.weights4,
             };

@@ -28,6 +28,7 @@ use crate::rules::{action_text, Declaration, Event, Phase, Seat, State4};
 use super::super::eval::Weights;
 use super::super::score::{is_mate, INF};
 use super::super::skill;
+use super::super::tt::Tt;
 use super::auction::{choose_bid, choose_bid_each, expected, PlaceValues, Reading, Rival, SETS};
 use super::budget::Budget;
 use super::eval::Weights4;
@@ -85,6 +86,8 @@ pub(super) struct Player<'g, 'i> {
     pub(super) multipv: usize,
     /// F30: the repetition keys already seen twice; the game ends in a thousand war when one comes again.
     pub(super) wars: &'g [u64],
+    /// The transposition table its searches share.
+    pub(super) table: &'g Tt,
     /// The two-player evaluation weights the seats' worth is built on.
     pub(super) weights: Weights,
     /// The weights of the cross's own terms.
@@ -186,7 +189,7 @@ impl Player<'_, '_> {
         let cat = self.state.position().catalogue();
         let (mut depth, mut stable) = (1, 0);
         // One search for every iteration: its killers and last line order the next.
-        let mut search = Search::new(self.seat, budget, self.wars, &self.weights, &self.weights4);
+        let mut search = Search::new(self.seat, budget, self.table, self.wars, &self.weights, &self.weights4);
         while search.budget().may_deepen(depth, stable) {
             let before = moves[0].action;
             // Every score exact below full strength (the weak levels choose among them) and under `MultiPV`.
@@ -298,7 +301,7 @@ impl Player<'_, '_> {
     ) -> Measured {
         let mut done: Option<Vec<i32>> = None;
         let (mut extra, mut stable, mut best) = (0, 0, None);
-        let mut search = Search::new(self.seat, budget, self.wars, &self.weights, &self.weights4);
+        let mut search = Search::new(self.seat, budget, self.table, self.wars, &self.weights, &self.weights4);
         while search.budget().may_deepen(extra + 1, stable) {
             let mut values = vec![None; lines.len()];
             let sequence = done.as_deref().map_or_else(|| (0..lines.len()).collect(), &mut *order);

@@ -31,12 +31,16 @@
 //! so that a leaf never stands just before a free take; a threatening rival's only when they strike `me`.
 
 use crate::rules::movegen::ReachMap;
+use crate::rules::rng::splitmix64;
 use crate::rules::round::actions::{Folded, SeatActions};
 use crate::rules::round::game::places;
 use crate::rules::{ActionKind, ChoicesOf, Cross, CrossAction, CrossPosition, Follow, Piece, Seat};
 
 use super::super::eval::Weights;
+use super::super::params::Tunable;
 use super::super::score::{lost_at, won_at, INF};
+use super::super::tt::Tt;
+use super::super::Bound;
 use super::budget::Budget;
 use super::eval::{score_for, seat_values, victim_value, Weights4};
 use super::line::{noisy, strikes, threatening, Line};
@@ -74,18 +78,29 @@ pub(super) struct Search<'s, 'a> {
     wars: &'s [u64],
     /// `Weights4::rival_win_is_loss`, asked once rather than at every won line.
     rival_win_is_loss: bool,
+    /// What earlier nodes found, by [`Line::key`] and `salt`: a line searched again (an iteration deeper, from
+    /// another root line or phase, or reached through another order of actions) is cut at once or tries its best
+    /// action first.
+    tt: &'s Tt,
+    /// Mixed into every key: the table's scores are `me`'s under `wars` and the weights, and another seat, a new
+    /// repetition or other weights must not read them.
+    salt: u64,
 }
 
 impl<'s, 'a> Search<'s, 'a> {
-    /// A search for `me` within `budget`, evaluating with `weights` and `weights4`; `wars` are the repetition
-    /// keys the game has seen twice (F30).
+    /// A search for `me` within `budget`, evaluating with `weights` and `weights4`, through `tt`; `wars` are the
+    /// repetition keys the game has seen twice (F30).
     pub(super) fn new(
         me: Seat,
         budget: &'s mut Budget<'a>,
+        tt: &'s Tt,
         wars: &'s [u64],
         weights: &Weights,
         weights4: &Weights4,
     ) -> Search<'s, 'a> {
+        let mix = |x: u64| splitmix64(&mut x.clone());
+        let wars_key = wars.iter().fold(0, |k, &w| mix(k ^ w));
+        let salt = mix(me.index() as u64 + 1) ^ mix(wars_key ^ weights.fingerprint()) ^ weights4.fingerprint();
         Search {
             me,
             budget,
@@ -96,6 +111,8 @@ impl<'s, 'a> Search<'s, 'a> {
             killers: vec![[None; 2]; MAX_PLY + 1],
             wars,
             rival_win_is_loss: weights4.rival_win_is_loss(),
+            tt,
+            salt,
         }
     }
 
@@ -208,7 +225,14 @@ impl<'s, 'a> Search<'s, 'a> {
 
     /// The entries of `actions` a node looks at, in search order: those `want` accepts, families folded (one
     /// whose actions may not be wanted stays out unlisted), then sorted by [`Search::order_key`].
-    fn choices(&self, actions: &SeatActions, seat: Seat, want: Want, ply: usize) -> Vec<Choice> {
+    fn choices(
+        &self,
+        actions: &SeatActions,
+        seat: Seat,
+        want: Want,
+        ply: usize,
+        tt: Option<CrossAction>,
+    ) -> Vec<Choice> {
         let pos = actions.position();
         let mut choices: Vec<Choice> = actions
             .entries()
@@ -226,7 +250,7 @@ impl<'s, 'a> Search<'s, 'a> {
                 }),
             })
             .collect();
-        self.order(pos, seat, &mut choices, ply);
+        self.order(pos, seat, &mut choices, ply, tt);
         choices
     }
 
@@ -261,7 +285,7 @@ impl<'s, 'a> Search<'s, 'a> {
         } else {
             wanted.map(Choice::Act).collect()
         };
-        self.order(pos, seat, &mut members, ply);
+        self.order(pos, seat, &mut members, ply, None);
         members
     }
 
@@ -289,11 +313,15 @@ impl<'s, 'a> Search<'s, 'a> {
         Some(choices[*next - 1])
     }
 
-    /// Sort `choices` by [`Search::order_key`], best first; stable, so equal keys keep generation order.
-    fn order(&self, pos: &CrossPosition, seat: Seat, choices: &mut [Choice], ply: usize) {
-        let hint = self.prev_pv.get(ply).copied().flatten();
-        let killers = self.killers[ply.min(MAX_PLY)];
-        choices.sort_by_cached_key(|c| std::cmp::Reverse(order_key(pos, seat, c, hint, &killers)));
+    /// Sort `choices` by [`order_key`], best first; stable, so equal keys keep generation order. `tt` is the
+    /// best action the table holds for this node.
+    fn order(&self, pos: &CrossPosition, seat: Seat, choices: &mut [Choice], ply: usize, tt: Option<CrossAction>) {
+        let hints = Hints {
+            tt,
+            pv: self.prev_pv.get(ply).copied().flatten(),
+            killers: self.killers[ply.min(MAX_PLY)],
+        };
+        choices.sort_by_cached_key(|c| std::cmp::Reverse(order_key(pos, seat, c, &hints)));
     }
 
     fn node(&mut self, line: &Line, depth: u32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
@@ -333,12 +361,23 @@ impl<'s, 'a> Search<'s, 'a> {
         if depth == 0 {
             return self.quiesce(line, &map, seat, &actions, ply, alpha, beta, QS_ACTIONS);
         }
+        let key = line.key() ^ self.salt;
+        let hit = self.tt.probe(key, ply);
+        if let Some(hit) = hit.filter(|h| h.cuts(depth as i32, alpha, beta)) {
+            return hit.score;
+        }
+        let tt_action = hit
+            .and_then(|h| h.action)
+            .and_then(|(item, _)| actions.entries().get(usize::from(item)))
+            .map(Folded::action);
+        let (alpha0, beta0) = (alpha, beta);
         let maxing = seat == self.me;
         let mut best = if maxing { -INF } else { INF };
+        let mut best_choice = None;
         // A seat that only threatens first does nothing that matters, then tries its threats.
         let threat = line.threats.contains(seat);
         let want = if threat { Want::Threats } else { Want::All };
-        let mut choices = self.choices(&actions, seat, want, ply);
+        let mut choices = self.choices(&actions, seat, want, ply, tt_action);
         if threat {
             choices.insert(0, Choice::Pass);
         } else if !maxing {
@@ -374,6 +413,7 @@ impl<'s, 'a> Search<'s, 'a> {
             }
             if (maxing && v > best) || (!maxing && v < best) {
                 best = v;
+                best_choice = choice;
                 self.set_pv(ply, choice);
             }
             if maxing {
@@ -392,6 +432,21 @@ impl<'s, 'a> Search<'s, 'a> {
                 break;
             }
         }
+        // The best action by its entry in the seat's list (a family's by its head), whose place is the same
+        // wherever the line comes again.
+        let item = best_choice.and_then(|a| {
+            let head = CrossAction {
+                choices: ChoicesOf::NONE,
+                ..a
+            };
+            let at = actions.entries().iter().position(|e| match *e {
+                Folded::Action(x) => x == a,
+                Folded::Family { head: h, .. } => h == head,
+            })?;
+            Some((u16::try_from(at).ok()?, 0))
+        });
+        self.tt
+            .store(key, ply, best, depth as i32, Bound::of(best, alpha0, beta0), item);
         best
     }
 
@@ -466,7 +521,7 @@ impl<'s, 'a> Search<'s, 'a> {
         let want = Want::Noisy {
             strikes_only: line.threats.contains(seat),
         };
-        let mut choices = self.choices(actions, seat, want, ply);
+        let mut choices = self.choices(actions, seat, want, ply, None);
         let mut best = stand;
         let mut next = 0;
         while let Some(c) = self.take_choice(&mut choices, &mut next, actions, seat, want, ply) {
@@ -564,22 +619,26 @@ impl Want {
     }
 }
 
-/// A choice's place in search order, higher first: the last iteration's choice here (a family holding it),
-/// Navia dratps, Navia takes, captures by the value taken, then the killers; a pass before all.
-fn order_key(
-    pos: &CrossPosition,
-    seat: Seat,
-    choice: &Choice,
-    hint: Option<CrossAction>,
-    killers: &[Option<CrossAction>; 2],
-) -> i32 {
+/// What orders a node's choices besides the actions themselves.
+struct Hints {
+    /// The best action the transposition table holds for the node (a family's head).
+    tt: Option<CrossAction>,
+    /// The last iteration's action at this ply.
+    pv: Option<CrossAction>,
+    /// The killers of this ply.
+    killers: [Option<CrossAction>; 2],
+}
+
+/// A choice's place in search order, higher first: the table's best action, the last iteration's choice here
+/// (a family holding either), Navia dratps, Navia takes, captures by the value taken, then the killers; a pass
+/// before all.
+fn order_key(pos: &CrossPosition, seat: Seat, choice: &Choice, hints: &Hints) -> i32 {
     let (a, family) = match *choice {
         Choice::Pass => return i32::MAX,
         Choice::Act(a) => (a, false),
         Choice::Family { head, .. } => (head, true),
     };
-    let mut k = 0;
-    let is_hint = match hint {
+    let names = |hint: Option<CrossAction>| match hint {
         Some(h) if family => {
             CrossAction {
                 choices: ChoicesOf::NONE,
@@ -588,10 +647,14 @@ fn order_key(
         }
         h => h == Some(a),
     };
-    if is_hint {
+    let mut k = 0;
+    if names(hints.tt) {
+        k += 2_000_000;
+    }
+    if names(hints.pv) {
         k += 1_000_000;
     }
-    if killers.contains(&Some(a)) {
+    if hints.killers.contains(&Some(a)) {
         k += 50;
     }
     if a.follow == Follow::Dratp && matches!(pos.acting_piece(&a), Some(Piece::Navia(_))) {
@@ -660,7 +723,8 @@ mod tests {
                 pv: vec![Some(a)],
             })
             .collect();
-        let mut search = Search::new(me, &mut budget, wars, &Weights::DEFAULT, w4);
+        let table = Tt::new(1);
+        let mut search = Search::new(me, &mut budget, &table, wars, &Weights::DEFAULT, w4);
         for d in 1..=depth {
             assert!(search.iterate(line, &mut moves, d, false));
         }
@@ -746,7 +810,8 @@ mod tests {
         let stop = AtomicBool::new(false);
         let mut budget = Budget::new(&Limits4::default(), &SETTINGS, &stop, 64);
         let w4 = Weights4::DEFAULT;
-        let search = Search::new(Seat::South, &mut budget, &[], &Weights::DEFAULT, &w4);
+        let table = Tt::new(1);
+        let search = Search::new(Seat::South, &mut budget, &table, &[], &Weights::DEFAULT, &w4);
         let score = |pools: [u8; 4]| {
             let mut l = line(text, SWNE);
             l.pos = board_with_pools(text, pools);
@@ -818,7 +883,16 @@ mod tests {
         let value = |l: &Line| {
             let stop = AtomicBool::new(false);
             let mut budget = Budget::new(&Limits4::default(), &SETTINGS, &stop, 64);
-            let v = Search::new(Seat::South, &mut budget, &[], &Weights::DEFAULT, &Weights4::DEFAULT).value(l, 1);
+            let table = Tt::new(1);
+            let v = Search::new(
+                Seat::South,
+                &mut budget,
+                &table,
+                &[],
+                &Weights::DEFAULT,
+                &Weights4::DEFAULT,
+            )
+            .value(l, 1);
             (v, budget.nodes())
         };
         let (v, nodes) = value(&l);
@@ -843,11 +917,19 @@ mod tests {
         l.last = Some(Seat::South);
         let stop = AtomicBool::new(false);
         let mut budget = Budget::new(&Limits4::default(), &SETTINGS, &stop, 64);
-        let mut search = Search::new(Seat::South, &mut budget, &[], &Weights::DEFAULT, &Weights4::DEFAULT);
+        let table = Tt::new(1);
+        let mut search = Search::new(
+            Seat::South,
+            &mut budget,
+            &table,
+            &[],
+            &Weights::DEFAULT,
+            &Weights4::DEFAULT,
+        );
         let south = l.actions(Seat::South).list()[0];
         let after = l.after(Seat::South, &south);
         let west = after.actions(Seat::West);
-        let choices = search.choices(&west, Seat::West, Want::All, 1);
+        let choices = search.choices(&west, Seat::West, Want::All, 1, None);
         let texts: Vec<String> = west.list().iter().map(|a| action_text(a, l.pos.catalogue())).collect();
         assert!(
             texts.contains(&"d6e5".to_string()) && texts.contains(&"d6e7".to_string()),
@@ -877,7 +959,15 @@ mod tests {
                 ..Limits4::default()
             };
             let mut budget = Budget::new(&limits, &SETTINGS, &stop, 64);
-            let mut search = Search::new(Seat::South, &mut budget, &[], &Weights::DEFAULT, &Weights4::DEFAULT);
+            let table = Tt::new(1);
+            let mut search = Search::new(
+                Seat::South,
+                &mut budget,
+                &table,
+                &[],
+                &Weights::DEFAULT,
+                &Weights4::DEFAULT,
+            );
             let done = search.iterate(&l, moves, 2, false);
             (done, budget.nodes())
         };
@@ -911,6 +1001,69 @@ mod tests {
     }
 
     #[test]
+    fn a_line_key_tells_apart_everything_the_search_reads_from_a_line() {
+        let text = "3n[N02]3/7/11/11/11/3w[N03]6e[N04]/3sB7/1wB9/11/4sB2/3s[N01]3";
+        let l = line(text, SWNE);
+        let one = |s: Seat| [s].into_iter().collect::<SeatSet>();
+        let variants = [
+            Line { order: WSNE, ..l },
+            Line {
+                done: one(Seat::South),
+                ..l
+            },
+            Line {
+                kinds: [Some(Declaration::Red), None, None, None],
+                ..l
+            },
+            Line {
+                promised: one(Seat::West),
+                ..l
+            },
+            Line {
+                out: one(Seat::East),
+                ..l
+            },
+            Line {
+                threats: one(Seat::North),
+                ..l
+            },
+            Line { last: None, ..l },
+            Line { threatened: true, ..l },
+            Line { ended: Some(7), ..l },
+            Line {
+                pos: board("3n[N02]3/7/11/11/11/3w[N03]6e[N04]/4sB6/1wB9/11/4sB2/3s[N01]3"),
+                ..l
+            },
+        ];
+        let mut keys: Vec<u64> = variants.iter().map(Line::key).collect();
+        keys.push(l.key());
+        assert_eq!(line(text, SWNE).key(), l.key());
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), variants.len() + 1);
+    }
+
+    #[test]
+    fn a_line_searched_again_is_read_from_the_table_by_the_same_seat_only() {
+        let l = line("3n[N02]3/7/11/11/11/3w[N03]6e[N04]/3sB7/1wB9/11/4sB2/3s[N01]3", SWNE);
+        let stop = AtomicBool::new(false);
+        let value = |table: &Tt, me: Seat, wars: &[u64]| {
+            let mut budget = Budget::new(&Limits4::default(), &SETTINGS, &stop, 64);
+            let v = Search::new(me, &mut budget, table, wars, &Weights::DEFAULT, &Weights4::DEFAULT).value(&l, 5);
+            (v, budget.nodes())
+        };
+        let table = Tt::new(1);
+        let (first, nodes) = value(&table, Seat::South, &[]);
+        assert!(nodes > 100, "{nodes} nodes");
+        // The root's exact score is there: one node.
+        assert_eq!(value(&table, Seat::South, &[]), (first, 1));
+        // Another seat's score, or one under other repetitions (F30), is searched as in an empty table.
+        for (me, wars) in [(Seat::West, &[][..]), (Seat::South, &[42][..])] {
+            assert_eq!(value(&table, me, wars), value(&Tt::new(1), me, wars), "{me:?} {wars:?}");
+        }
+    }
+
+    #[test]
     fn a_stop_or_the_node_limit_abandons_the_iteration() {
         let l = line("3n[N02]3/7/11/11/11/3w[N03]6e[N04]/3sB7/1wB9/11/4sB2/3s[N01]3", SWNE);
         let stop = AtomicBool::new(true);
@@ -921,10 +1074,15 @@ mod tests {
             score: 7,
             pv: vec![Some(a)],
         }];
-        assert!(
-            !Search::new(Seat::South, &mut budget, &[], &Weights::DEFAULT, &Weights4::DEFAULT)
-                .iterate(&l, &mut moves, 3, false)
-        );
+        assert!(!Search::new(
+            Seat::South,
+            &mut budget,
+            &Tt::new(1),
+            &[],
+            &Weights::DEFAULT,
+            &Weights4::DEFAULT
+        )
+        .iterate(&l, &mut moves, 3, false));
         assert_eq!(moves[0].score, 7);
         let go = AtomicBool::new(false);
         let limits = Limits4 {
@@ -932,10 +1090,15 @@ mod tests {
             ..Limits4::default()
         };
         let mut budget = Budget::new(&limits, &SETTINGS, &go, 64);
-        assert!(
-            !Search::new(Seat::South, &mut budget, &[], &Weights::DEFAULT, &Weights4::DEFAULT)
-                .iterate(&l, &mut moves, 6, false)
-        );
+        assert!(!Search::new(
+            Seat::South,
+            &mut budget,
+            &Tt::new(1),
+            &[],
+            &Weights::DEFAULT,
+            &Weights4::DEFAULT
+        )
+        .iterate(&l, &mut moves, 6, false));
         assert_eq!(budget.nodes(), 5);
     }
 }
