@@ -731,6 +731,11 @@ mod tests {
         (action_text(&moves[0].action, line.pos.catalogue()), moves[0].score)
     }
 
+    /// A search for South with the default weights and no repetitions, through `table`.
+    fn south<'s, 'a>(budget: &'s mut Budget<'a>, table: &'s Tt) -> Search<'s, 'a> {
+        Search::new(Seat::South, budget, table, &[], &Weights::DEFAULT, &Weights4::DEFAULT)
+    }
+
     const SWNE: [Seat; 4] = [Seat::South, Seat::West, Seat::North, Seat::East];
     const WSNE: [Seat; 4] = [Seat::West, Seat::South, Seat::North, Seat::East];
 
@@ -884,15 +889,7 @@ mod tests {
             let stop = AtomicBool::new(false);
             let mut budget = Budget::new(&Limits4::default(), &SETTINGS, &stop, 64);
             let table = Tt::new(1);
-            let v = Search::new(
-                Seat::South,
-                &mut budget,
-                &table,
-                &[],
-                &Weights::DEFAULT,
-                &Weights4::DEFAULT,
-            )
-            .value(l, 1);
+            let v = south(&mut budget, &table).value(l, 1);
             (v, budget.nodes())
         };
         let (v, nodes) = value(&l);
@@ -918,14 +915,7 @@ mod tests {
         let stop = AtomicBool::new(false);
         let mut budget = Budget::new(&Limits4::default(), &SETTINGS, &stop, 64);
         let table = Tt::new(1);
-        let mut search = Search::new(
-            Seat::South,
-            &mut budget,
-            &table,
-            &[],
-            &Weights::DEFAULT,
-            &Weights4::DEFAULT,
-        );
+        let mut search = south(&mut budget, &table);
         let south = l.actions(Seat::South).list()[0];
         let after = l.after(Seat::South, &south);
         let west = after.actions(Seat::West);
@@ -960,14 +950,7 @@ mod tests {
             };
             let mut budget = Budget::new(&limits, &SETTINGS, &stop, 64);
             let table = Tt::new(1);
-            let mut search = Search::new(
-                Seat::South,
-                &mut budget,
-                &table,
-                &[],
-                &Weights::DEFAULT,
-                &Weights4::DEFAULT,
-            );
+            let mut search = south(&mut budget, &table);
             let done = search.iterate(&l, moves, 2, false);
             (done, budget.nodes())
         };
@@ -1074,15 +1057,7 @@ mod tests {
             score: 7,
             pv: vec![Some(a)],
         }];
-        assert!(!Search::new(
-            Seat::South,
-            &mut budget,
-            &Tt::new(1),
-            &[],
-            &Weights::DEFAULT,
-            &Weights4::DEFAULT
-        )
-        .iterate(&l, &mut moves, 3, false));
+        assert!(!south(&mut budget, &Tt::new(1)).iterate(&l, &mut moves, 3, false));
         assert_eq!(moves[0].score, 7);
         let go = AtomicBool::new(false);
         let limits = Limits4 {
@@ -1090,15 +1065,7 @@ mod tests {
             ..Limits4::default()
         };
         let mut budget = Budget::new(&limits, &SETTINGS, &go, 64);
-        assert!(!Search::new(
-            Seat::South,
-            &mut budget,
-            &Tt::new(1),
-            &[],
-            &Weights::DEFAULT,
-            &Weights4::DEFAULT
-        )
-        .iterate(&l, &mut moves, 6, false));
+        assert!(!south(&mut budget, &Tt::new(1)).iterate(&l, &mut moves, 6, false));
         assert_eq!(budget.nodes(), 5);
     }
 }
