@@ -17,7 +17,7 @@ use crossbeam_channel::{unbounded, Sender};
 use super::command::{parse_line, Command, CommandError, GoParams};
 use super::output::Output;
 use super::session::Session;
-use crate::search::Signals;
+use crate::search::{Signals, SEARCH_STACK};
 
 /// What the reader hands the worker.
 pub(super) enum Job {
@@ -45,6 +45,7 @@ pub fn run(args: &[String]) {
         let (out, pending) = (out.clone(), pending.clone());
         std::thread::Builder::new()
             .name("worker".into())
+            .stack_size(SEARCH_STACK)
             .spawn(move || Session::new(out, pending).serve(rx))
             .expect("cannot start the worker thread")
     };

@@ -257,6 +257,7 @@ fn spawn_helper(i: usize) -> Sender<Task> {
     let (tx, rx) = unbounded::<Task>();
     std::thread::Builder::new()
         .name(format!("search-{}", i + 1))
+        .stack_size(super::SEARCH_STACK)
         .spawn(move || helper(rx))
         .expect("cannot start a search thread");
     tx
