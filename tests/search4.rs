@@ -543,6 +543,43 @@ fn it_declares_the_kind_that_takes_a_navia_when_it_can_buy_first_place() {
     );
 }
 
+/// The deepest iteration `seat` reports in `g` with `sealed_iterations` at `most` and room for eight.
+fn deepest_sealed(g: &Game4, seat: Seat, most: i32) -> u32 {
+    let mut s = settings(20, 0);
+    s.weights4.sealed_iterations = most;
+    let mut deepest = 0;
+    think(g, seat, &depth(8), &s, &AtomicBool::new(false), &mut |i: &Info4| {
+        deepest = deepest.max(i.depth)
+    });
+    deepest
+}
+
+#[test]
+fn declarations_bids_and_promises_stop_at_the_sealed_iterations_and_actions_do_not() {
+    // The default, two, in every sealed phase: a declaration, a bid step and a promise step.
+    for (g, seat) in [
+        (&declare_first(), Seat::South),
+        (&game(BUY_FIRST), Seat::South),
+        (&tied(), Seat::South),
+    ] {
+        assert_eq!(deepest_sealed(g, seat, 2), 2, "{:?}", g.state().phase());
+        assert_eq!(deepest_sealed(g, seat, 1), 1, "{:?}", g.state().phase());
+        assert_eq!(deepest_sealed(g, seat, 5), 5, "{:?}", g.state().phase());
+    }
+    // `go depth` still caps them, and the action search goes on past the limit.
+    let mut capped = 0;
+    think(
+        &declare_first(),
+        Seat::South,
+        &depth(1),
+        &settings(20, 0),
+        &AtomicBool::new(false),
+        &mut |i: &Info4| capped = capped.max(i.depth),
+    );
+    assert_eq!(capped, 1);
+    assert_eq!(deepest_sealed(&game(GUARD_PHARAOH), Seat::West, 1), 8);
+}
+
 #[test]
 fn a_budget_short_of_the_first_iteration_still_declares_from_the_position() {
     // South's kinds in canonical order are N, B; B takes West's Navia when South acts first. Half the nodes of
@@ -579,9 +616,8 @@ fn the_settings_weights_are_the_ones_the_player_evaluates_with() {
     assert_ne!(score(&more).1, base);
 }
 
-#[test]
-fn a_promise_step_gets_a_promise_from_each_tied_seat() {
-    // T10: South and West tie at 3 with equal figure values and team totals (F24).
+/// T10: South and West tie at 3 with equal figure values and team totals (F24), and must promise.
+fn tied() -> Game4 {
     let mut g = game(
         "3n[N02]3/2nB4/11/11/11/w[N03]2wB6e[N04]/1wB1sB5eB1/11/11/2sB4/3s[N01]3 b nwse B/B/N/N - 3/3/0/0 M01/M15/-/- -/-/-/- - 8",
     );
@@ -589,6 +625,12 @@ fn a_promise_step_gets_a_promise_from_each_tied_seat() {
         g.play_text(ev).unwrap();
     }
     assert_eq!(g.state().phase(), Phase::Promise);
+    g
+}
+
+#[test]
+fn a_promise_step_gets_a_promise_from_each_tied_seat() {
+    let g = tied();
     for s in [Seat::South, Seat::West] {
         assert!(matches!(
             checked(&g, s, &depth(3), &settings(20, 0)),

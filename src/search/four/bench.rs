@@ -11,8 +11,9 @@ use crate::rules::{Catalogue, Game4, State4};
 use super::{think, Answer4, Info4, Limits4, Settings4};
 
 /// The bench positions (NFEN4, built-in catalogue) from engine games, each with the depth `bench` searches it to
-/// (chosen so that every answer costs thousands of nodes): four in the declaration phase, four in a bid step, one
-/// in the promise step (T10's tie) and six in the action phase, with pools from 0 to the Navia dratp's 60.
+/// (chosen so that most answers cost thousands of nodes; 2 in the phases that stop there anyway,
+/// `Weights4::sealed_iterations`): four in the declaration phase, four in a bid step, one in the promise step
+/// (T10's tie) and six in the action phase, with pools from 0 to the Navia dratp's 60.
 pub const BENCH4_POSITIONS: &[(u32, &str)] = &[
     (
         2,
@@ -31,23 +32,23 @@ pub const BENCH4_POSITIONS: &[(u32, &str)] = &[
         "nBn[M20]n[M20]1eR2/6e[M35]/wB5nBnB2eB/1wB7eB1/1wB3nB3eBe[M01]/1w[N02]7eBe[N02]/w[M01]wB2w[N02]1eR2eBe[M29]/1wB7eB1/wBwR1sB4sBsReB/s[M20]1sBsBsBsB1/sB1s[M01]s[N02]3 d ewsn - - 21/44/60/32 M20,M27,M29,M31/M20,M20,M27,M31/M01,M29/M20,M20,M27,M31 M35,R/B,M29,M35,R/B,B,B,M27,M31,M35,R,R/- - 15",
     ),
     (
-        3,
+        2,
         "2n[M31]n[N04]2nB/nRnBnBnBnBnBn[M07]/wBw[M07]8eB/1wB7nR1/1wB7eB1/w[N04]wB6eB2/1wB6eB1e[N04]/2wB6eB1/wB1sR3sBsR1eReB/2sBsB1sBsB/sB2s[N04]s[M31]2 b nwse R/M07/R/R - 22/17/17/8 M04,M05,M07,M12,M30,M32/M04,M05,M12,M30,M31,M32/M04,M05,M12,M30,M32/M04,M07,M12,M30,M31,M32 B/R,R/B/B,M05,R - 8",
     ),
     (
-        3,
+        2,
         "nB1n[N03]3nB/1nBnBnBnBe[M03]1/wB1w[+M38]7eB/wRnR8eR/1wB5nR1eBe[M05]/1wB7eBe[N03]/w[N03]wB7eBe[M37]/1wB6eB2/wB4sB2n[N03]1eB/sR3sBsBs[M37]/sB2s[+M05]1sRsB b news M37/R/N/M03 - 1/46/45/25 M03,M29,M31,M38,M41/M03,M05,M29,M31,M37,M41/M03,M05,M29,M31,M37,M38,M41/M29,M31,M38,M41 B,B/B,R/B/B,R - 9",
     ),
     (
-        3,
+        2,
         "nB2n[N02]n[M01]nRnB/1nBnB1nBnB1/wB4nB2eBeRe[M35]/9eB1/9eB1/2wB4sR1e[N02]1/1nR7eBe[M40]/1wB7eB1/1w[M23]1sB5eB1/2sBsBsBn[N02]1/sBsRs[M35]s[N02]n[M31]1sB b snew N/M23/M31/R - 46/35/42/5 M01,M13,M23,M23,M31/M01,M23,M31/M13,M23,M23,M40/M01,M13,M23,M23,M31 B,M40/B,B,B,B,M13,M35,M40,R,R/M35/B,R - 12",
     ),
     (
-        3,
+        2,
         "nB5e[+M24]/1n[N03]nBnBe[M03]1eR/wB9eB/9eB1/1w[N03]7eB1/1wB7eBe[N03]/w[M15]wB7eB1/1wB7eBeR/wBw[M23]sB2sB4eB/s[M41]sBsB1sBsBs[M23]/s[M29]1s[M27]s[N03]2sB b enws M41/M23/M23/R - 20/20/11/8 M15,M24/M24,M27,M29,M41/M15,M23,M27,M29,M41/M15,M23,M29,M41 M03,R,R/B,B,M03,R,R/B,B,B,B,M03,M24,R,R/M27 - 12",
     ),
     (
-        3,
+        2,
         "3n[N02]3/2nB4/11/11/11/w[N03]2wB6e[N04]/1wB1sB5eB1/11/11/2sB4/3s[N01]3 p nwse B/B/N/N 3/3/0/0 0/0/0/0 M01/M15/-/- -/-/-/- - 8",
     ),
     (

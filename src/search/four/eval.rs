@@ -64,6 +64,13 @@ tunable! {
         /// (F29). Against greedy seats the full engine placed a sixth of a place better at 1 than at 3 (400 games),
         /// and worse at 6; at 0 it gained nothing.
         pool_race = 1, 0..=20;
+        /// The most iterations of a declaration, bid step or promise (F20–F24). Their lines reach through the
+        /// seat's own action; each later iteration adds an action of the next round, whose rivals are read as
+        /// paranoid blows (`line`), at up to nine times the nodes of the one before. Past the second they cost
+        /// most of an answer's nodes and bought nothing measurable: at an equal budget a seat held to two placed
+        /// as well as three free ones, against greedy seats as well as before, and a doubled budget placed no
+        /// better either way (BENCHMARKS.md, session 34). At 64, the search's depth cap, nothing is held.
+        sealed_iterations = 2, 1..=64;
     }
 }
 

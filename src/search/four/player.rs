@@ -292,7 +292,8 @@ impl Player<'_, '_> {
     }
 
     /// [`Player::values`] with what the iteration cut short measured: the lines of the first iteration are
-    /// searched in order, those of every later one in the order `order` gives from the values before.
+    /// searched in order, those of every later one in the order `order` gives from the values before; at most
+    /// `sealed_iterations` of them (see `Weights4`).
     fn measure(
         &mut self,
         budget: &mut Budget,
@@ -302,7 +303,8 @@ impl Player<'_, '_> {
         let mut done: Option<Vec<i32>> = None;
         let (mut extra, mut stable, mut best) = (0, 0, None);
         let mut search = Search::new(self.seat, budget, self.table, self.wars, &self.weights, &self.weights4);
-        while search.budget().may_deepen(extra + 1, stable) {
+        let most = self.weights4.sealed_iterations.max(1) as u32;
+        while extra < most && search.budget().may_deepen(extra + 1, stable) {
             let mut values = vec![None; lines.len()];
             let sequence = done.as_deref().map_or_else(|| (0..lines.len()).collect(), &mut *order);
             for i in sequence {
