@@ -543,12 +543,12 @@ fn it_declares_the_kind_that_takes_a_navia_when_it_can_buy_first_place() {
     );
 }
 
-/// The deepest iteration `seat` reports in `g` with `sealed_iterations` at `most` and room for eight.
-fn deepest_sealed(g: &Game4, seat: Seat, most: i32) -> u32 {
+/// The deepest iteration `seat` reports in `g` under `limits` with `sealed_iterations` at `most`.
+fn deepest_sealed(g: &Game4, seat: Seat, most: i32, limits: &Limits4) -> u32 {
     let mut s = settings(20, 0);
     s.weights4.sealed_iterations = most;
     let mut deepest = 0;
-    think(g, seat, &depth(8), &s, &AtomicBool::new(false), &mut |i: &Info4| {
+    think(g, seat, limits, &s, &AtomicBool::new(false), &mut |i: &Info4| {
         deepest = deepest.max(i.depth)
     });
     deepest
@@ -562,22 +562,13 @@ fn declarations_bids_and_promises_stop_at_the_sealed_iterations_and_actions_do_n
         (&game(BUY_FIRST), Seat::South),
         (&tied(), Seat::South),
     ] {
-        assert_eq!(deepest_sealed(g, seat, 2), 2, "{:?}", g.state().phase());
-        assert_eq!(deepest_sealed(g, seat, 1), 1, "{:?}", g.state().phase());
-        assert_eq!(deepest_sealed(g, seat, 5), 5, "{:?}", g.state().phase());
+        assert_eq!(deepest_sealed(g, seat, 2, &depth(8)), 2, "{:?}", g.state().phase());
+        assert_eq!(deepest_sealed(g, seat, 1, &depth(8)), 1, "{:?}", g.state().phase());
+        assert_eq!(deepest_sealed(g, seat, 5, &depth(8)), 5, "{:?}", g.state().phase());
     }
     // `go depth` still caps them, and the action search goes on past the limit.
-    let mut capped = 0;
-    think(
-        &declare_first(),
-        Seat::South,
-        &depth(1),
-        &settings(20, 0),
-        &AtomicBool::new(false),
-        &mut |i: &Info4| capped = capped.max(i.depth),
-    );
-    assert_eq!(capped, 1);
-    assert_eq!(deepest_sealed(&game(GUARD_PHARAOH), Seat::West, 1), 8);
+    assert_eq!(deepest_sealed(&declare_first(), Seat::South, 2, &depth(1)), 1);
+    assert_eq!(deepest_sealed(&game(GUARD_PHARAOH), Seat::West, 1, &depth(8)), 8);
 }
 
 #[test]
