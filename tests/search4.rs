@@ -98,8 +98,14 @@ fn next_event(game: &Game4, players: &[Settings4; 4], limits: &Limits4) -> Event
 fn every_answer_is_legal_in_every_phase_of_played_games() {
     let mut phases = [0; 4];
     for g in 0..6u64 {
-        // Mixed strengths, so that the games wander: random, full, weak, full.
-        let players = [settings(0, g), settings(20, g), settings(3, g), settings(20, g + 7)];
+        // Mixed strengths, so that the games wander: random, full, weak, full; the last two draw the rivals' later
+        // kinds (`Tune_samples`).
+        let sampled = |skill: u8, seed: u64| {
+            let mut s = settings(skill, seed);
+            s.weights4.samples = 8;
+            s
+        };
+        let players = [settings(0, g), settings(20, g), sampled(3, g), sampled(20, g + 7)];
         let mut game = Game4::startpos(Catalogue::builtin(), None, 200).unwrap();
         let mut events = 0;
         while game.result().is_none() && events < 240 {

@@ -174,7 +174,7 @@ impl SeatActions {
     }
 
     /// The kind an entry's actions belong to (F20): that of the piece that acts.
-    fn kind_of(&self, e: &Folded) -> Option<Declaration> {
+    pub fn kind_of(&self, e: &Folded) -> Option<Declaration> {
         self.pos.acting_piece(&e.action()).map(declaration_of)
     }
 }

@@ -5,7 +5,8 @@
 //! last in the queue (the paranoid reading: the others take the initiative) and the others keep their order.
 //!
 //! A rival whose kind is secret — before the reveal, and in every later round — only *threatens*: it may do
-//! nothing that matters, make a capture, take a Navia, dratp one, or move one of its Navias (to flee). That is
+//! nothing that matters, make a capture, take a Navia, dratp one, or move one of its Navias (to flee); in a later
+//! round of a determinization (`later`), only with the pieces of its drawn kind. That is
 //! what it can do to the answering seat; its other quiet actions are left out, which keeps the rivals' turns
 //! narrow (paranoid search with three full-width rivals in a row would spend b³ nodes proving each bound) and
 //! lets the seat's own plans be searched rounds deep. And as in best-reply search, only one threatening rival
@@ -51,6 +52,9 @@ pub(super) struct Line {
     pub(super) done: SeatSet,
     /// Each seat's declared kind; `None` where it is open (unknown, or a later round).
     pub(super) kinds: [Option<Declaration>; 4],
+    /// The kinds the seats declare in every later round (a determinization's draw, see `player`); `None` where
+    /// open.
+    pub(super) later: [Option<Declaration>; 4],
     /// Seats that promised to take nothing this round (F24).
     pub(super) promised: SeatSet,
     /// Eliminated seats: never act again (F33).
@@ -92,13 +96,14 @@ impl Line {
             Some(Declaration::Nothing) => 4,
             Some(Declaration::Maseitai(k)) => 8 + u64::from(k.0),
         };
-        let kinds = self
-            .kinds
-            .iter()
-            .enumerate()
-            .fold(0, |k, (i, &d)| k | kind(d) << (16 * i));
+        let kinds = |ks: &[Option<Declaration>; 4]| ks.iter().enumerate().fold(0, |k, (i, &d)| k | kind(d) << (16 * i));
         let ended = self.ended.map_or(0, |e| mix(e) | 1);
-        self.pos.key() ^ mix(small ^ mix(kinds ^ mix(ended)))
+        // Zero while every later kind is open: the key of a line without a draw is as it was.
+        let later = match kinds(&self.later) {
+            0 => 0,
+            k => mix(k),
+        };
+        self.pos.key() ^ mix(small ^ mix(kinds(&self.kinds) ^ mix(ended ^ later)))
     }
 
     /// The seat that acts next this round, if any.
@@ -164,8 +169,8 @@ impl Line {
         next
     }
 
-    /// Mark `seat` done; when the round is over, the next one starts with every kind open, the answering seat
-    /// last and the others only threatening.
+    /// Mark `seat` done; when the round is over, the next one starts with the `later` kinds (every kind open
+    /// without a draw), the answering seat last and the others only threatening.
     fn finish(&mut self, seat: Seat) {
         self.done.insert(seat);
         if self.actor().is_none() {
@@ -174,7 +179,7 @@ impl Line {
                 self.ended = Some(repetition_key(&self.pos, self.order, self.out));
             }
             self.done = self.out;
-            self.kinds = [None; 4];
+            self.kinds = self.later;
             self.promised = SeatSet::EMPTY;
             self.threats = SeatSet::EMPTY;
             if let Some(me) = self.last {

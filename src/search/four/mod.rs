@@ -2,7 +2,8 @@
 //! (F19–F27) — a declaration, a bid, a promise or an action.
 //!
 //! - `search`: alpha-beta over a `line` of play, with a capture quiescence: the current round's rivals play their
-//!   own best action by the static score, later rounds' rivals are read paranoidly (why: see there);
+//!   own best action by the static score, later rounds' rivals are read paranoidly (why: see there), with
+//!   `Tune_samples` each with a kind drawn as a one-ply player would declare it, averaged over the draws;
 //! - `eval`: each seat's worth from the two-player weights plus the cross's terms (Navias held, a Navia that can
 //!   be taken, Pharaoh squares held), and the answering seat's score against the others;
 //! - `player`: the four phases from that one search; `auction`: the bid reasoning from place values and the

@@ -21,6 +21,7 @@
 //! candidates is drawn by `skill::pick_score`; Skill Level 0 draws uniformly among the legal answers.
 
 use crate::rules::constants::NAVIA_DRATP_COST;
+use crate::rules::rng::Rng;
 use crate::rules::round::notation::declaration_text;
 use crate::rules::round::SeatSet;
 use crate::rules::{action_text, Declaration, Event, Phase, Seat, State4};
@@ -102,6 +103,7 @@ pub(super) fn line_of(state: &State4) -> Line {
         order: r.order,
         done: r.done.iter().chain(r.out.iter()).collect(),
         kinds: r.declarations.map_or([None; 4], |d| d.map(Some)),
+        later: [None; 4],
         promised: r.promised,
         out: r.out,
         threats: SeatSet::EMPTY,
@@ -129,6 +131,44 @@ const SETTLE_MOST: u8 = 6;
 
 /// The most bid steps after this one that [`Player::settle`] plays.
 const SETTLE_STEPS: usize = 9;
+
+/// A kind drawn from `kinds` with the odds given; `None` when there is none.
+fn draw(kinds: &[(Declaration, f64)], rng: &mut Rng) -> Option<Declaration> {
+    let total: f64 = kinds.iter().map(|k| k.1).sum();
+    let mut at = total * (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    for &(k, odds) in kinds {
+        if at < odds {
+            return Some(k);
+        }
+        at -= odds;
+    }
+    kinds.last().map(|k| k.0)
+}
+
+/// The root actions with their scores averaged over the `worlds` (by weight) from each world's own scores in
+/// `each`, best first; the first world's line and order stand for each action, and break ties.
+fn averaged(worlds: &[(Line, u32)], each: &[Vec<RootMove>]) -> Vec<RootMove> {
+    let total: i64 = worlds.iter().map(|w| i64::from(w.1)).sum();
+    let mut moves: Vec<RootMove> = each[0]
+        .iter()
+        .map(|m| {
+            let sum: i64 = worlds
+                .iter()
+                .zip(each)
+                .map(|((_, n), w)| {
+                    let score = w.iter().find(|x| x.action == m.action).map_or(-INF, |x| x.score);
+                    i64::from(*n) * i64::from(score)
+                })
+                .sum();
+            RootMove {
+                score: (sum / total) as i32,
+                ..m.clone()
+            }
+        })
+        .collect();
+    moves.sort_by_key(|m| std::cmp::Reverse(m.score));
+    moves
+}
 
 /// The depth the threatening `rivals` before a seat's action take: their one blow (see `line`), none without them.
 fn blow(rivals: &[Seat]) -> u32 {
@@ -190,11 +230,26 @@ impl Player<'_, '_> {
         let (mut depth, mut stable) = (1, 0);
         // One search for every iteration: its killers and last line order the next.
         let mut search = Search::new(self.seat, budget, self.table, self.wars, &self.weights, &self.weights4);
+        let worlds = self.worlds(&mut search, &root);
+        let mut each = vec![moves.clone(); worlds.len()];
+        // Every score exact below full strength (the weak levels choose among them), under `MultiPV`, and where
+        // the worlds' scores are averaged.
+        let exact = !self.full() || self.multipv > 1 || worlds.len() > 1;
         while search.budget().may_deepen(depth, stable) {
             let before = moves[0].action;
-            // Every score exact below full strength (the weak levels choose among them) and under `MultiPV`.
-            if !search.iterate(&root, &mut moves, depth, !self.full() || self.multipv > 1) {
+            let complete = worlds
+                .iter()
+                .zip(each.iter_mut())
+                .all(|((world, _), m)| search.iterate(world, m, depth, exact));
+            if worlds.len() == 1 || (!complete && depth == 1) {
+                // One world, or none averaged yet: its own reading of an iteration cut short (`Search::iterate`).
+                moves.clone_from(&each[0]);
+            }
+            if !complete {
                 break;
+            }
+            if worlds.len() > 1 {
+                moves = averaged(&worlds, &each);
             }
             stable = if moves[0].action == before { stable + 1 } else { 0 };
             let pv = |m: &RootMove| m.pv.iter().flatten().map(|a| action_text(a, cat)).collect();
@@ -205,14 +260,55 @@ impl Player<'_, '_> {
             } else {
                 self.report(search.budget(), depth, moves[0].score, pv(&moves[0]));
             }
-            // A win found is the shortest one (every shallower depth was searched first).
-            if is_mate(moves[0].score) && moves[0].score > 0 {
+            // A win found is the shortest one (every shallower depth was searched first), in every world.
+            let won = |m: &Vec<RootMove>| is_mate(m[0].score) && m[0].score > 0 && m[0].action == moves[0].action;
+            if each.iter().all(won) {
                 break;
             }
             depth += 1;
         }
         let scores: Vec<i32> = moves.iter().map(|m| m.score).collect();
         Answer4::Action(moves[self.pick(&scores)].action)
+    }
+
+    /// The worlds the action search averages over, each with its weight: `root` alone, or with
+    /// `Weights4::samples` above 0, that many draws of the rivals' kinds in the later rounds (the same draw
+    /// counted once, weighted by how often it came), each rival's kind drawn by what a one-ply player in its seat
+    /// would see it worth now (`Search::kind_values`, `Weights4::sample_temp`). A rival of a later round then
+    /// strikes only with its drawn kind (`Line::later`): its blows are those a player of that kind
+    /// could land, weighed by how likely it is to declare it, rather than the worst any of its pieces could do.
+    fn worlds(&self, search: &mut Search, root: &Line) -> Vec<(Line, u32)> {
+        let draws = self.weights4.samples;
+        if draws == 0 {
+            return vec![(*root, 1)];
+        }
+        let temp = f64::from(self.weights4.sample_temp);
+        let odds: Vec<(Seat, Vec<(Declaration, f64)>)> = Seat::ALL
+            .into_iter()
+            .filter(|&s| s != self.seat && !root.out.contains(s))
+            .map(|s| {
+                let values = search.kind_values(root, s);
+                let top = values.iter().map(|v| v.1).max().unwrap_or(0);
+                let odds = values
+                    .into_iter()
+                    .map(|(k, v)| (k, ((f64::from(v) - f64::from(top)) / temp).exp()))
+                    .collect();
+                (s, odds)
+            })
+            .collect();
+        let mut rng = Rng::new(self.seed);
+        let mut worlds: Vec<(Line, u32)> = Vec::new();
+        for _ in 0..draws {
+            let mut later = [None; 4];
+            for (s, kinds) in &odds {
+                later[s.index()] = draw(kinds, &mut rng);
+            }
+            match worlds.iter_mut().find(|(w, _)| w.later == later) {
+                Some((_, n)) => *n += 1,
+                None => worlds.push((Line { later, ..*root }, 1)),
+            }
+        }
+        worlds
     }
 
     /// The seats other than this one that act this round, in base order, and the out or `-` seats.
@@ -749,8 +845,11 @@ impl Player<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::rng::Rng;
+    use std::sync::atomic::AtomicBool;
+
+    use crate::rules::round::actions::SeatActions;
     use crate::rules::{Catalogue, Game4, Phase};
+    use crate::search::four::{Limits4, Settings4};
 
     /// Random games from the start; calls `check` on every state of phase `a`.
     fn random_games(games: u64, mut check: impl FnMut(&State4, &mut Rng)) {
@@ -843,5 +942,114 @@ mod tests {
         });
         assert!(rounds > 10, "{rounds}");
         assert!(states > 100, "{states}");
+    }
+
+    #[test]
+    fn a_draw_follows_its_odds() {
+        let kinds = [
+            (Declaration::Red, 3.0),
+            (Declaration::Navia, 0.0),
+            (Declaration::Black, 1.0),
+        ];
+        let mut rng = Rng::new(7);
+        let mut count = [0; 3];
+        for _ in 0..4000 {
+            let k = draw(&kinds, &mut rng).unwrap();
+            count[kinds.iter().position(|x| x.0 == k).unwrap()] += 1;
+        }
+        // Red three times as often as Black (±10 %), Navia never.
+        assert_eq!(count[1], 0);
+        assert!((2700..=3300).contains(&count[0]), "{count:?}");
+        assert_eq!(draw(&[], &mut rng), None);
+    }
+
+    #[test]
+    fn the_worlds_draw_each_rival_a_kind_it_can_declare_and_leave_the_answering_seat_open() {
+        let mut checked = 0;
+        random_games(3, |state, rng| {
+            if rng.below(4) != 0 {
+                return;
+            }
+            let seat = state.round().actor().unwrap();
+            let table = Tt::new(1);
+            let stop = AtomicBool::new(false);
+            let limits = Limits4::default();
+            let mut budget = Budget::new(&limits, &Settings4::FULL, &stop, 64);
+            let mut quiet = |_: &Info4| {};
+            let mut weights4 = Weights4 {
+                samples: 0,
+                ..Weights4::DEFAULT
+            };
+            let mut player = Player {
+                state,
+                seat,
+                level: skill::MAX_SKILL_LEVEL,
+                seed: rng.next_u64(),
+                info: &mut quiet,
+                depth: 0,
+                multipv: 1,
+                wars: &[],
+                table: &table,
+                weights: Weights::DEFAULT,
+                weights4,
+            };
+            let root = Line {
+                last: Some(seat),
+                ..line_of(state)
+            };
+            let mut search = Search::new(seat, &mut budget, &table, &[], &Weights::DEFAULT, &weights4);
+            // Without draws, one world: every later kind open.
+            let one = player.worlds(&mut search, &root);
+            assert_eq!(one.len(), 1);
+            assert_eq!((one[0].0.later, one[0].1), ([None; 4], 1));
+            weights4.samples = 6;
+            player.weights4 = weights4;
+            let worlds = player.worlds(&mut search, &root);
+            assert_eq!(worlds.iter().map(|w| w.1).sum::<u32>(), 6);
+            for (w, _) in &worlds {
+                assert_eq!(w.later[seat.index()], None);
+                for s in Seat::ALL.into_iter().filter(|&s| s != seat) {
+                    let open = SeatActions::new(state.position(), s, None, false).kinds();
+                    match w.later[s.index()] {
+                        Some(k) => assert!(open.contains(k), "{s} drew {k:?}"),
+                        None => assert!(root.out.contains(s) || open.iter(state.position().catalogue()).count() == 0),
+                    }
+                }
+                // Only the draw differs from the root, and a line with it keys apart.
+                assert_eq!(Line { later: [None; 4], ..*w }.key(), root.key());
+                assert!(w.later == [None; 4] || w.key() != root.key());
+            }
+            // The same seed draws the same worlds.
+            let again = player.worlds(&mut search, &root);
+            assert!(worlds
+                .iter()
+                .zip(&again)
+                .all(|(a, b)| a.0.later == b.0.later && a.1 == b.1));
+            checked += 1;
+        });
+        assert!(checked > 5, "{checked}");
+    }
+
+    #[test]
+    fn the_round_after_this_one_opens_with_the_drawn_kinds() {
+        let mut rounds = 0;
+        random_games(4, |state, _| {
+            let later = [
+                Some(Declaration::Red),
+                None,
+                Some(Declaration::Black),
+                Some(Declaration::Navia),
+            ];
+            let open = line_of(state);
+            let mut line = Line { later, ..open };
+            // This round is as it was; the next one opens with the draw.
+            assert_eq!(line.kinds, open.kinds);
+            while line.ended.is_none() {
+                line = line.skip(line.actor().unwrap());
+            }
+            assert_eq!(line.kinds, later);
+            rounds += 1;
+        });
+        assert!(rounds > 10, "{rounds}");
     }
 }

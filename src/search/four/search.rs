@@ -4,7 +4,9 @@
 //! - a rival still to act in the current round has revealed its kind (F27) and is read as playing the action its
 //!   own static score likes best ([`Search::rival_choice`], an opponent model): one line, not a branch;
 //! - a rival of a later round, whose kind is secret, only threatens (see `line`) and is read paranoidly: the one
-//!   blow, or nothing, that hurts the answering seat most, the others minimising its score together.
+//!   blow, or nothing, that hurts the answering seat most, the others minimising its score together; in each of
+//!   the player's determinizations (`player`, `Weights4::samples`, off by default) with the pieces of the kind
+//!   it was drawn only.
 //!
 //! Why these two readings:
 //! - the rest of a round is a game of perfect information: declarations, promises and the queue are public once
@@ -13,10 +15,11 @@
 //! - read paranoidly, a revealed rival was the seat's enemy: the seat guarded against takes that a rival racing to
 //!   its own 60 (F29) does not make when something else earns it more, and gave up its own income for that. With
 //!   the model it placed 0.18 ± 0.09 better against one-ply greedy seats (BENCHMARKS.md, session 17);
-//! - a later round's rival is not modelled: its kind is unknown, the static score does not see the takes that a
-//!   rival's one-ply search finds, and with every rival modelled the seat planned rounds ahead on rivals that never
-//!   strike and walked into takes: it placed 0.43 worse. There the danger to weigh is what any of them can do to
-//!   its Navias and pieces (F14 takes a Navia and pays 30; three Navias win, F28);
+//! - a later round's rival's action is not modelled: the static score does not see the takes that a rival's
+//!   one-ply search finds, and with every rival modelled the seat planned rounds ahead on rivals that never strike
+//!   and walked into takes: it placed 0.43 worse. There the danger to weigh is what they can do to its Navias and
+//!   pieces (F14 takes a Navia and pays 30; three Navias win, F28). What may be sampled there is its kind
+//!   (`Weights4::samples`: why it is off by default, see there);
 //! - max-n would trust every rival to pursue its own gain in every round, with the same blindness, and prunes only
 //!   shallowly; best-reply search (one rival between two own actions) is how the later rounds are read, but within
 //!   the current round every seat acts, in a fixed order.
@@ -34,7 +37,7 @@ use crate::rules::movegen::ReachMap;
 use crate::rules::rng::splitmix64;
 use crate::rules::round::actions::{Folded, SeatActions};
 use crate::rules::round::game::places;
-use crate::rules::{ActionKind, ChoicesOf, Cross, CrossAction, CrossPosition, Follow, Piece, Seat};
+use crate::rules::{ActionKind, ChoicesOf, Cross, CrossAction, CrossPosition, Declaration, Follow, Piece, Seat};
 
 use super::super::eval::Weights;
 use super::super::params::Tunable;
@@ -480,6 +483,38 @@ impl<'s, 'a> Search<'s, 'a> {
         best.map(|(_, c)| c)
     }
 
+    /// What a one-ply player in `seat` would see each kind it could declare in `line`'s position worth: its
+    /// static score after its best action of that kind (a family judged by its first action), a win at once
+    /// above all. Each look costs a node; the budget may run out on the way, leaving the kinds looked at.
+    pub(super) fn kind_values(&mut self, line: &Line, seat: Seat) -> Vec<(Declaration, i32)> {
+        let actions = SeatActions::new(&line.pos, seat, None, false);
+        let mut best: Vec<(Declaration, i32)> = Vec::new();
+        for e in actions.entries() {
+            let Some(kind) = actions.kind_of(e) else { continue };
+            let a = match *e {
+                Folded::Action(a) => a,
+                Folded::Family { head, .. } => match actions.family(&head).first() {
+                    Some(&a) => a,
+                    None => continue,
+                },
+            };
+            if self.budget.tick() {
+                break;
+            }
+            let child = line.after(seat, &a);
+            let v = match child.pos.outcome() {
+                Some(o) if o.winner == seat => INF,
+                Some(_) => -INF,
+                None => self.static_score(&child, seat),
+            };
+            match best.iter_mut().find(|(k, _)| *k == kind) {
+                Some((_, b)) => *b = (*b).max(v),
+                None => best.push((kind, v)),
+            }
+        }
+        best
+    }
+
     fn set_pv(&mut self, ply: usize, a: Option<CrossAction>) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         head[ply].clear();
@@ -689,6 +724,7 @@ mod tests {
             order,
             done: SeatSet::EMPTY,
             kinds: [Some(Declaration::Black); 4],
+            later: [None; 4],
             promised: SeatSet::EMPTY,
             out: SeatSet::EMPTY,
             threats: SeatSet::EMPTY,
@@ -940,6 +976,35 @@ mod tests {
     }
 
     #[test]
+    fn a_later_rounds_rival_strikes_with_its_drawn_kind_only() {
+        // The round ends with South's skip; in the next one West acts first and only threatens. Its red Gulled on
+        // d6 can take South's black Gulled on e5, its Navia cannot: drawn `R`, West takes it; drawn `N`, South
+        // keeps it; open (no draw), West strikes with any piece, as `R`.
+        let text = "5n[N02]1/7/11/11/4nR6/w[N03]2wR6e[N04]/4sB6/11/11/7/3s[N01]3";
+        let next_round = |later: [Option<Declaration>; 4]| {
+            let l = Line {
+                done: [Seat::West, Seat::North, Seat::East].into_iter().collect(),
+                last: Some(Seat::South),
+                later,
+                ..line(text, SWNE)
+            };
+            let next = l.skip(Seat::South);
+            assert_eq!(next.kinds, later);
+            assert_eq!(next.actor(), Some(Seat::West));
+            let stop = AtomicBool::new(false);
+            let mut budget = Budget::new(&Limits4::default(), &SETTINGS, &stop, 64);
+            let table = Tt::new(1);
+            south(&mut budget, &table).value(&next, 1)
+        };
+        let navia = Some(Declaration::Navia);
+        let red = next_round([None, Some(Declaration::Red), navia, navia]);
+        let walk = next_round([None, navia, navia, navia]);
+        let open = next_round([None; 4]);
+        assert!(red + 50 < walk, "drawn R {red}, drawn N {walk}");
+        assert!(open <= red, "open {open}, drawn R {red}");
+    }
+
+    #[test]
     fn an_iteration_cut_short_plays_an_action_that_beat_the_last_best_at_the_new_depth() {
         let l = line("3n[N02]3/7/11/11/11/3w[N03]6e[N04]/3sB7/1wB9/11/4sB2/3s[N01]3", SWNE);
         let stop = AtomicBool::new(false);
@@ -1008,6 +1073,10 @@ mod tests {
             },
             Line {
                 threats: one(Seat::North),
+                ..l
+            },
+            Line {
+                later: [Some(Declaration::Red), None, None, None],
                 ..l
             },
             Line { last: None, ..l },
