@@ -467,20 +467,29 @@ impl<'s, 'a> Search<'s, 'a> {
                 },
                 Choice::Pass => continue,
             };
-            if self.budget.tick() {
-                return None;
+            let v = self.one_ply(line, seat, &a)?;
+            if v == INF {
+                return Some(Choice::Act(a));
             }
-            let child = line.after(seat, &a);
-            let v = match child.pos.outcome() {
-                Some(o) if o.winner == seat => return Some(Choice::Act(a)),
-                Some(_) => -INF,
-                None => self.static_score(&child, seat),
-            };
             if best.is_none_or(|(b, _)| v > b) {
                 best = Some((v, Choice::Act(a)));
             }
         }
         best.map(|(_, c)| c)
+    }
+
+    /// How `seat`'s own static score sees `line` after it plays `a`: `INF` for a win at once, `-INF` for a game
+    /// another seat wins; one node, `None` when the budget has run out.
+    fn one_ply(&mut self, line: &Line, seat: Seat, a: &CrossAction) -> Option<i32> {
+        if self.budget.tick() {
+            return None;
+        }
+        let child = line.after(seat, a);
+        Some(match child.pos.outcome() {
+            Some(o) if o.winner == seat => INF,
+            Some(_) => -INF,
+            None => self.static_score(&child, seat),
+        })
     }
 
     /// What a one-ply player in `seat` would see each kind it could declare in `line`'s position worth: its
@@ -498,15 +507,7 @@ impl<'s, 'a> Search<'s, 'a> {
                     None => continue,
                 },
             };
-            if self.budget.tick() {
-                break;
-            }
-            let child = line.after(seat, &a);
-            let v = match child.pos.outcome() {
-                Some(o) if o.winner == seat => INF,
-                Some(_) => -INF,
-                None => self.static_score(&child, seat),
-            };
+            let Some(v) = self.one_ply(line, seat, &a) else { break };
             match best.iter_mut().find(|(k, _)| *k == kind) {
                 Some((_, b)) => *b = (*b).max(v),
                 None => best.push((kind, v)),
