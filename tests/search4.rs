@@ -185,6 +185,25 @@ fn it_keeps_its_navia_by_filling_the_last_empty_pharaoh_square() {
 }
 
 #[test]
+fn with_determinizations_it_still_keeps_its_navia() {
+    // Drawn once at the root, South's kind never let the Navia it took from West flee West's retake, so West gave
+    // its Navia up for it (b7c7); drawn at each round's start, South flees with it as a one-ply player would.
+    let g = game(GUARD_PHARAOH);
+    for (samples, depth) in [(4, 4), (8, 4), (8, 7)] {
+        let mut s = settings(20, 3);
+        s.weights4.samples = samples;
+        let limits = Limits4 {
+            depth: Some(depth),
+            ..Limits4::default()
+        };
+        match answer(&g, Seat::West, &limits, &s) {
+            Answer4::Action(a) => assert_eq!(g.state().action_text(&a), "b3c3", "{samples} draws, depth {depth}"),
+            a => panic!("{a:?}"),
+        }
+    }
+}
+
+#[test]
 fn depth_and_node_limits_are_honoured() {
     let g = game(GUARD_PHARAOH);
     let mut deepest = 0;

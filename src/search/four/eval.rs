@@ -71,16 +71,15 @@ tunable! {
         /// as well as three free ones, against greedy seats as well as before, and a doubled budget placed no
         /// better either way (BENCHMARKS.md, session 34). At 64, the search's depth cap, nothing is held.
         sealed_iterations = 2, 1..=64;
-        /// The action search's determinizations: each rival is given a kind for the rounds after this one, drawn
-        /// from what a one-ply player in its seat would declare now (`sample_temp`), and the actions' scores are
-        /// averaged over the worlds. At 0 every later rival's kind stays open and it strikes with any piece. Off
-        /// by default: at 8, a doubled budget placed better from 5 000 nodes an answer (2 400 games, where the
-        /// open reading shows nothing), but not more at an equal budget, and a draw made at the root leaves a Navia
-        /// that changes hands on the way unguarded (a Navia given up for a retake its new holder would not allow);
-        /// freeing the Navias mended that and lost the gain (BENCHMARKS.md, session 36).
+        /// The action search's determinizations: in each, every rival of a later round is drawn a kind at that
+        /// round's start, from that position, as a one-ply player in its seat would declare it there (`sample_temp`),
+        /// and the actions' scores are averaged over them. At 0 every later rival's kind stays open and it strikes
+        /// with any piece. Off by default: a doubled budget placed no better with them by what 800 games can show,
+        /// nor did they at an equal budget (BENCHMARKS.md, session 37). Drawn once at the root instead (session 36)
+        /// they left a Navia that changed hands on the way unable to flee.
         samples = 0, 0..=16;
-        /// How sure the draw of a rival's later kind is: a kind whose best one-ply action scores this much less
-        /// than the best kind's is drawn e (2.72) times less often.
+        /// How sure the draw of a rival's later kind is: a kind whose best one-ply action (of those its threatening
+        /// turn looks at, or none) scores this much less than the best kind's is drawn e (2.72) times less often.
         sample_temp = 100, 1..=5000;
     }
 }

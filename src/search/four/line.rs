@@ -6,8 +6,8 @@
 //!
 //! A rival whose kind is secret — before the reveal, and in every later round — only *threatens*: it may do
 //! nothing that matters, make a capture, take a Navia, dratp one, or move one of its Navias (to flee); in a later
-//! round of a determinization (`later`), only with the pieces of its drawn kind. That is
-//! what it can do to the answering seat; its other quiet actions are left out, which keeps the rivals' turns
+//! round of a determinization (`world`), only with the pieces of the kind drawn for it at that round's start.
+//! That is what it can do to the answering seat; its other quiet actions are left out, which keeps the rivals' turns
 //! narrow (paranoid search with three full-width rivals in a row would spend b³ nodes proving each bound) and
 //! lets the seat's own plans be searched rounds deep. And as in best-reply search, only one threatening rival
 //! acts between two actions of the answering seat: the others pass. Three rivals each landing a blow on the same
@@ -52,9 +52,9 @@ pub(super) struct Line {
     pub(super) done: SeatSet,
     /// Each seat's declared kind; `None` where it is open (unknown, or a later round).
     pub(super) kinds: [Option<Declaration>; 4],
-    /// The kinds the seats declare in every later round (a determinization's draw, see `player`); `None` where
-    /// open.
-    pub(super) later: [Option<Declaration>; 4],
+    /// A determinization's seed (see `player`), 0 for none: in every later round each threatening rival's kind
+    /// is drawn from the round's start position with it (`Search::drawn_kind`); without one it stays open.
+    pub(super) world: u64,
     /// Seats that promised to take nothing this round (F24).
     pub(super) promised: SeatSet,
     /// Eliminated seats: never act again (F33).
@@ -98,12 +98,12 @@ impl Line {
         };
         let kinds = |ks: &[Option<Declaration>; 4]| ks.iter().enumerate().fold(0, |k, (i, &d)| k | kind(d) << (16 * i));
         let ended = self.ended.map_or(0, |e| mix(e) | 1);
-        // Zero while every later kind is open: the key of a line without a draw is as it was.
-        let later = match kinds(&self.later) {
+        // Zero without a determinization: the key of such a line is as it was.
+        let world = match self.world {
             0 => 0,
-            k => mix(k),
+            w => mix(w),
         };
-        self.pos.key() ^ mix(small ^ mix(kinds(&self.kinds) ^ mix(ended ^ later)))
+        self.pos.key() ^ mix(small ^ mix(kinds(&self.kinds) ^ mix(ended ^ world)))
     }
 
     /// The seat that acts next this round, if any.
@@ -169,8 +169,8 @@ impl Line {
         next
     }
 
-    /// Mark `seat` done; when the round is over, the next one starts with the `later` kinds (every kind open
-    /// without a draw), the answering seat last and the others only threatening.
+    /// Mark `seat` done; when the round is over, the next one starts with every kind open (a determinization
+    /// draws them as the rivals come to act), the answering seat last and the others only threatening.
     fn finish(&mut self, seat: Seat) {
         self.done.insert(seat);
         if self.actor().is_none() {
@@ -179,7 +179,7 @@ impl Line {
                 self.ended = Some(repetition_key(&self.pos, self.order, self.out));
             }
             self.done = self.out;
-            self.kinds = self.later;
+            self.kinds = [None; 4];
             self.promised = SeatSet::EMPTY;
             self.threats = SeatSet::EMPTY;
             if let Some(me) = self.last {

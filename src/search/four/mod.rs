@@ -3,7 +3,8 @@
 //!
 //! - `search`: alpha-beta over a `line` of play, with a capture quiescence: the current round's rivals play their
 //!   own best action by the static score, later rounds' rivals are read paranoidly (why: see there), with
-//!   `Tune_samples` each with a kind drawn as a one-ply player would declare it, averaged over the draws;
+//!   `Tune_samples` each with a kind drawn at each round's start as a one-ply player would declare it there,
+//!   averaged over the determinizations;
 //! - `eval`: each seat's worth from the two-player weights plus the cross's terms (Navias held, a Navia that can
 //!   be taken, Pharaoh squares held), and the answering seat's score against the others;
 //! - `player`: the four phases from that one search; `auction`: the bid reasoning from place values and the

@@ -103,7 +103,7 @@ pub(super) fn line_of(state: &State4) -> Line {
         order: r.order,
         done: r.done.iter().chain(r.out.iter()).collect(),
         kinds: r.declarations.map_or([None; 4], |d| d.map(Some)),
-        later: [None; 4],
+        world: 0,
         promised: r.promised,
         out: r.out,
         threats: SeatSet::EMPTY,
@@ -132,36 +132,19 @@ const SETTLE_MOST: u8 = 6;
 /// The most bid steps after this one that [`Player::settle`] plays.
 const SETTLE_STEPS: usize = 9;
 
-/// A kind drawn from `kinds` with the odds given; `None` when there is none.
-fn draw(kinds: &[(Declaration, f64)], rng: &mut Rng) -> Option<Declaration> {
-    let total: f64 = kinds.iter().map(|k| k.1).sum();
-    let mut at = total * (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-    for &(k, odds) in kinds {
-        if at < odds {
-            return Some(k);
-        }
-        at -= odds;
-    }
-    kinds.last().map(|k| k.0)
-}
-
-/// The root actions with their scores averaged over the `worlds` (by weight) from each world's own scores in
-/// `each`, best first; the first world's line and order stand for each action, and break ties.
-fn averaged(worlds: &[(Line, u32)], each: &[Vec<RootMove>]) -> Vec<RootMove> {
-    let total: i64 = worlds.iter().map(|w| i64::from(w.1)).sum();
+/// The root actions with their scores averaged over the worlds from each world's own scores in `each`, best
+/// first; the first world's line and order stand for each action, and break ties.
+fn averaged(each: &[Vec<RootMove>]) -> Vec<RootMove> {
+    let worlds = each.len() as i64;
     let mut moves: Vec<RootMove> = each[0]
         .iter()
         .map(|m| {
-            let sum: i64 = worlds
+            let sum: i64 = each
                 .iter()
-                .zip(each)
-                .map(|((_, n), w)| {
-                    let score = w.iter().find(|x| x.action == m.action).map_or(-INF, |x| x.score);
-                    i64::from(*n) * i64::from(score)
-                })
+                .map(|w| i64::from(w.iter().find(|x| x.action == m.action).map_or(-INF, |x| x.score)))
                 .sum();
             RootMove {
-                score: (sum / total) as i32,
+                score: (sum / worlds) as i32,
                 ..m.clone()
             }
         })
@@ -230,7 +213,7 @@ impl Player<'_, '_> {
         let (mut depth, mut stable) = (1, 0);
         // One search for every iteration: its killers and last line order the next.
         let mut search = Search::new(self.seat, budget, self.table, self.wars, &self.weights, &self.weights4);
-        let worlds = self.worlds(&mut search, &root);
+        let worlds = self.worlds(&root);
         let mut each = vec![moves.clone(); worlds.len()];
         // Every score exact below full strength (the weak levels choose among them), under `MultiPV`, and where
         // the worlds' scores are averaged.
@@ -240,7 +223,7 @@ impl Player<'_, '_> {
             let complete = worlds
                 .iter()
                 .zip(each.iter_mut())
-                .all(|((world, _), m)| search.iterate(world, m, depth, exact));
+                .all(|(world, m)| search.iterate(world, m, depth, exact));
             if worlds.len() == 1 || (!complete && depth == 1) {
                 // One world, or none averaged yet: its own reading of an iteration cut short (`Search::iterate`).
                 moves.clone_from(&each[0]);
@@ -249,7 +232,7 @@ impl Player<'_, '_> {
                 break;
             }
             if worlds.len() > 1 {
-                moves = averaged(&worlds, &each);
+                moves = averaged(&each);
             }
             stable = if moves[0].action == before { stable + 1 } else { 0 };
             let pv = |m: &RootMove| m.pv.iter().flatten().map(|a| action_text(a, cat)).collect();
@@ -271,44 +254,24 @@ impl Player<'_, '_> {
         Answer4::Action(moves[self.pick(&scores)].action)
     }
 
-    /// The worlds the action search averages over, each with its weight: `root` alone, or with
-    /// `Weights4::samples` above 0, that many draws of the rivals' kinds in the later rounds (the same draw
-    /// counted once, weighted by how often it came), each rival's kind drawn by what a one-ply player in its seat
-    /// would see it worth now (`Search::kind_values`, `Weights4::sample_temp`). A rival of a later round then
-    /// strikes only with its drawn kind (`Line::later`): its blows are those a player of that kind
-    /// could land, weighed by how likely it is to declare it, rather than the worst any of its pieces could do.
-    fn worlds(&self, search: &mut Search, root: &Line) -> Vec<(Line, u32)> {
-        let draws = self.weights4.samples;
-        if draws == 0 {
-            return vec![(*root, 1)];
+    /// The worlds the action search averages over: `root` alone, or with `Weights4::samples` above 0, that many
+    /// determinizations of the later rounds (`Line::world`, seeds from the player's seed): in each, a rival of a
+    /// later round strikes only with the kind drawn for it at that round's start, as a one-ply player in its seat
+    /// would declare it there (`Search::drawn_kind`), rather than with the worst any of its pieces could do. A
+    /// draw made at each round's start, not once at the root, lets a rival whose Navia came into danger on the
+    /// way flee or defend it.
+    fn worlds(&self, root: &Line) -> Vec<Line> {
+        if self.weights4.samples == 0 {
+            return vec![*root];
         }
-        let temp = f64::from(self.weights4.sample_temp);
-        let odds: Vec<(Seat, Vec<(Declaration, f64)>)> = Seat::ALL
-            .into_iter()
-            .filter(|&s| s != self.seat && !root.out.contains(s))
-            .map(|s| {
-                let values = search.kind_values(root, s);
-                let top = values.iter().map(|v| v.1).max().unwrap_or(0);
-                let odds = values
-                    .into_iter()
-                    .map(|(k, v)| (k, ((f64::from(v) - f64::from(top)) / temp).exp()))
-                    .collect();
-                (s, odds)
-            })
-            .collect();
         let mut rng = Rng::new(self.seed);
-        let mut worlds: Vec<(Line, u32)> = Vec::new();
-        for _ in 0..draws {
-            let mut later = [None; 4];
-            for (s, kinds) in &odds {
-                later[s.index()] = draw(kinds, &mut rng);
-            }
-            match worlds.iter_mut().find(|(w, _)| w.later == later) {
-                Some((_, n)) => *n += 1,
-                None => worlds.push((Line { later, ..*root }, 1)),
-            }
-        }
-        worlds
+        (0..self.weights4.samples)
+            .map(|_| Line {
+                // Never 0, which means no determinization.
+                world: rng.next_u64() | 1,
+                ..*root
+            })
+            .collect()
     }
 
     /// The seats other than this one that act this round, in base order, and the out or `-` seats.
@@ -845,11 +808,8 @@ impl Player<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::AtomicBool;
 
-    use crate::rules::round::actions::SeatActions;
     use crate::rules::{Catalogue, Game4, Phase};
-    use crate::search::four::{Limits4, Settings4};
 
     /// Random games from the start; calls `check` on every state of phase `a`.
     fn random_games(games: u64, mut check: impl FnMut(&State4, &mut Rng)) {
@@ -945,41 +905,11 @@ mod tests {
     }
 
     #[test]
-    fn a_draw_follows_its_odds() {
-        let kinds = [
-            (Declaration::Red, 3.0),
-            (Declaration::Navia, 0.0),
-            (Declaration::Black, 1.0),
-        ];
-        let mut rng = Rng::new(7);
-        let mut count = [0; 3];
-        for _ in 0..4000 {
-            let k = draw(&kinds, &mut rng).unwrap();
-            count[kinds.iter().position(|x| x.0 == k).unwrap()] += 1;
-        }
-        // Red three times as often as Black (±10 %), Navia never.
-        assert_eq!(count[1], 0);
-        assert!((2700..=3300).contains(&count[0]), "{count:?}");
-        assert_eq!(draw(&[], &mut rng), None);
-    }
-
-    #[test]
-    fn the_worlds_draw_each_rival_a_kind_it_can_declare_and_leave_the_answering_seat_open() {
-        let mut checked = 0;
-        random_games(3, |state, rng| {
-            if rng.below(4) != 0 {
-                return;
-            }
+    fn the_worlds_are_the_root_with_a_seed_each_reproducible_and_keyed_apart() {
+        random_games(2, |state, rng| {
             let seat = state.round().actor().unwrap();
             let table = Tt::new(1);
-            let stop = AtomicBool::new(false);
-            let limits = Limits4::default();
-            let mut budget = Budget::new(&limits, &Settings4::FULL, &stop, 64);
             let mut quiet = |_: &Info4| {};
-            let mut weights4 = Weights4 {
-                samples: 0,
-                ..Weights4::DEFAULT
-            };
             let mut player = Player {
                 state,
                 seat,
@@ -991,63 +921,44 @@ mod tests {
                 wars: &[],
                 table: &table,
                 weights: Weights::DEFAULT,
-                weights4,
+                weights4: Weights4::DEFAULT,
             };
             let root = Line {
                 last: Some(seat),
                 ..line_of(state)
             };
-            let mut search = Search::new(seat, &mut budget, &table, &[], &Weights::DEFAULT, &weights4);
-            // Without draws, one world: every later kind open.
-            let one = player.worlds(&mut search, &root);
+            // Without draws, one world: the root, every later kind open.
+            let one = player.worlds(&root);
             assert_eq!(one.len(), 1);
-            assert_eq!((one[0].0.later, one[0].1), ([None; 4], 1));
-            weights4.samples = 6;
-            player.weights4 = weights4;
-            let worlds = player.worlds(&mut search, &root);
-            assert_eq!(worlds.iter().map(|w| w.1).sum::<u32>(), 6);
-            for (w, _) in &worlds {
-                assert_eq!(w.later[seat.index()], None);
-                for s in Seat::ALL.into_iter().filter(|&s| s != seat) {
-                    let open = SeatActions::new(state.position(), s, None, false).kinds();
-                    match w.later[s.index()] {
-                        Some(k) => assert!(open.contains(k), "{s} drew {k:?}"),
-                        None => assert!(root.out.contains(s) || open.iter(state.position().catalogue()).count() == 0),
-                    }
-                }
-                // Only the draw differs from the root, and a line with it keys apart.
-                assert_eq!(Line { later: [None; 4], ..*w }.key(), root.key());
-                assert!(w.later == [None; 4] || w.key() != root.key());
-            }
-            // The same seed draws the same worlds.
-            let again = player.worlds(&mut search, &root);
-            assert!(worlds
-                .iter()
-                .zip(&again)
-                .all(|(a, b)| a.0.later == b.0.later && a.1 == b.1));
-            checked += 1;
+            assert_eq!((one[0].world, one[0].key()), (0, root.key()));
+            player.weights4.samples = 6;
+            let worlds = player.worlds(&root);
+            assert_eq!(worlds.len(), 6);
+            let mut keys: Vec<u64> = worlds.iter().map(Line::key).collect();
+            keys.push(root.key());
+            keys.sort_unstable();
+            keys.dedup();
+            assert_eq!(keys.len(), 7);
+            // Only the seed differs from the root, and the same player seed gives the same worlds.
+            assert!(worlds.iter().all(|w| Line { world: 0, ..*w }.key() == root.key()));
+            let again = player.worlds(&root);
+            assert!(worlds.iter().zip(&again).all(|(a, b)| a.world == b.world));
         });
-        assert!(checked > 5, "{checked}");
     }
 
     #[test]
-    fn the_round_after_this_one_opens_with_the_drawn_kinds() {
+    fn every_round_after_this_one_opens_with_every_kind_open() {
         let mut rounds = 0;
         random_games(4, |state, _| {
-            let later = [
-                Some(Declaration::Red),
-                None,
-                Some(Declaration::Black),
-                Some(Declaration::Navia),
-            ];
             let open = line_of(state);
-            let mut line = Line { later, ..open };
-            // This round is as it was; the next one opens with the draw.
-            assert_eq!(line.kinds, open.kinds);
+            let mut line = Line { world: 3, ..open };
+            let kinds = line.kinds;
+            // This round is as it was; the next one opens with every kind open and keeps the seed.
             while line.ended.is_none() {
+                assert_eq!(line.kinds, kinds);
                 line = line.skip(line.actor().unwrap());
             }
-            assert_eq!(line.kinds, later);
+            assert_eq!((line.kinds, line.world), ([None; 4], 3));
             rounds += 1;
         });
         assert!(rounds > 10, "{rounds}");

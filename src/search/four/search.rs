@@ -6,7 +6,7 @@
 //! - a rival of a later round, whose kind is secret, only threatens (see `line`) and is read paranoidly: the one
 //!   blow, or nothing, that hurts the answering seat most, the others minimising its score together; in each of
 //!   the player's determinizations (`player`, `Weights4::samples`, off by default) with the pieces of the kind
-//!   it was drawn only.
+//!   drawn for it at that round's start only ([`Search::drawn_kind`]).
 //!
 //! Why these two readings:
 //! - the rest of a round is a game of perfect information: declarations, promises and the queue are public once
@@ -33,8 +33,10 @@
 //! Leaves are searched on with captures, Navia takes and Navia dratps (a quiescence search of a few actions),
 //! so that a leaf never stands just before a free take; a threatening rival's only when they strike `me`.
 
+use std::collections::HashMap;
+
 use crate::rules::movegen::ReachMap;
-use crate::rules::rng::splitmix64;
+use crate::rules::rng::{splitmix64, Rng};
 use crate::rules::round::actions::{Folded, SeatActions};
 use crate::rules::round::game::places;
 use crate::rules::{ActionKind, ChoicesOf, Cross, CrossAction, CrossPosition, Declaration, Follow, Piece, Seat};
@@ -52,6 +54,19 @@ use super::line::{noisy, strikes, threatening, Line};
 const MAX_PLY: usize = 128;
 /// Actions of the quiescence search below a leaf.
 const QS_ACTIONS: u32 = 4;
+
+/// A kind drawn from `kinds` with the odds given; `None` when there is none.
+pub(super) fn draw(kinds: &[(Declaration, f64)], rng: &mut Rng) -> Option<Declaration> {
+    let total: f64 = kinds.iter().map(|k| k.1).sum();
+    let mut at = total * (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    for &(k, odds) in kinds {
+        if at < odds {
+            return Some(k);
+        }
+        at -= odds;
+    }
+    kinds.last().map(|k| k.0)
+}
 
 /// One root action with its score and expected line.
 #[derive(Clone, Debug)]
@@ -88,6 +103,8 @@ pub(super) struct Search<'s, 'a> {
     /// Mixed into every key: the table's scores are `me`'s under `wars` and the weights, and another seat, a new
     /// repetition or other weights must not read them.
     salt: u64,
+    /// [`Search::threat_values`] by position and seat: every world and iteration draws from the same values.
+    kinds_seen: HashMap<u64, Vec<(Declaration, i32)>>,
 }
 
 impl<'s, 'a> Search<'s, 'a> {
@@ -116,6 +133,7 @@ impl<'s, 'a> Search<'s, 'a> {
             rival_win_is_loss: weights4.rival_win_is_loss(),
             tt,
             salt,
+            kinds_seen: HashMap::new(),
         }
     }
 
@@ -346,6 +364,15 @@ impl<'s, 'a> Search<'s, 'a> {
                 return self.eval(&line, &map);
             };
             if !line.passes(seat) {
+                // A determinization draws a later rival's kind when it comes to act: the position is the round's
+                // start, since before it only rivals that did nothing or passed acted (see `line`). At the
+                // horizon the kind stays open, as without one: the quiescence reads every blow.
+                if depth > 0 && line.world != 0 && line.threats.contains(seat) && line.kinds[seat.index()].is_none() {
+                    line.kinds[seat.index()] = self.drawn_kind(&line, seat);
+                    if self.budget.halted() {
+                        return 0;
+                    }
+                }
                 let actions = line.actions_with(seat, &map);
                 if !actions.is_empty() {
                     break (seat, actions);
@@ -492,12 +519,38 @@ impl<'s, 'a> Search<'s, 'a> {
         })
     }
 
-    /// What a one-ply player in `seat` would see each kind it could declare in `line`'s position worth: its
-    /// static score after its best action of that kind (a family judged by its first action), a win at once
-    /// above all. Each look costs a node; the budget may run out on the way, leaving the kinds looked at.
-    pub(super) fn kind_values(&mut self, line: &Line, seat: Seat) -> Vec<(Declaration, i32)> {
+    /// A determinization's kind for `seat`, a threatening rival of a later round of `line` (see `line`): drawn
+    /// with the line's `world` from what a one-ply player in its seat would see each kind worth in this
+    /// position ([`Search::threat_values`]), a kind `sample_temp` below the best e times less often. The same
+    /// position, seat and world always draw the same kind, so a line searched again keeps its key. `None` when
+    /// the seat has no kind to declare or the budget ran out.
+    fn drawn_kind(&mut self, line: &Line, seat: Seat) -> Option<Declaration> {
+        let at = line.pos.key() ^ splitmix64(&mut (u64::from(line.out.bits()) << 2 | seat.index() as u64));
+        let values = match self.kinds_seen.get(&at) {
+            Some(v) => v.clone(),
+            None => {
+                let v = self.threat_values(line, seat)?;
+                self.kinds_seen.insert(at, v.clone());
+                v
+            }
+        };
+        let top = values.iter().map(|v| v.1).max()?;
+        let temp = f64::from(self.weights4.sample_temp);
+        let odds: Vec<(Declaration, f64)> = values
+            .into_iter()
+            .map(|(k, v)| (k, ((f64::from(v) - f64::from(top)) / temp).exp()))
+            .collect();
+        draw(&odds, &mut Rng::new(at ^ line.world))
+    }
+
+    /// What a one-ply player in `seat` would see each kind it could declare in `line`'s position worth, as far as
+    /// a threatening rival's turn reaches (see `line`): its static score after its best threatening action of the
+    /// kind (a family judged by its first action, a win at once above all), or after doing nothing that matters.
+    /// Each look costs a node; `None` when the budget ran out.
+    fn threat_values(&mut self, line: &Line, seat: Seat) -> Option<Vec<(Declaration, i32)>> {
         let actions = SeatActions::new(&line.pos, seat, None, false);
         let mut best: Vec<(Declaration, i32)> = Vec::new();
+        let mut idle = None;
         for e in actions.entries() {
             let Some(kind) = actions.kind_of(e) else { continue };
             let a = match *e {
@@ -507,13 +560,22 @@ impl<'s, 'a> Search<'s, 'a> {
                     None => continue,
                 },
             };
-            let Some(v) = self.one_ply(line, seat, &a) else { break };
+            let v = if threatening(actions.position(), &a) {
+                self.one_ply(line, seat, &a)?
+            } else if let Some(v) = idle {
+                v
+            } else {
+                if self.budget.tick() {
+                    return None;
+                }
+                *idle.insert(self.static_score(line, seat))
+            };
             match best.iter_mut().find(|(k, _)| *k == kind) {
                 Some((_, b)) => *b = (*b).max(v),
                 None => best.push((kind, v)),
             }
         }
-        best
+        Some(best)
     }
 
     fn set_pv(&mut self, ply: usize, a: Option<CrossAction>) {
@@ -725,7 +787,7 @@ mod tests {
             order,
             done: SeatSet::EMPTY,
             kinds: [Some(Declaration::Black); 4],
-            later: [None; 4],
+            world: 0,
             promised: SeatSet::EMPTY,
             out: SeatSet::EMPTY,
             threats: SeatSet::EMPTY,
@@ -980,18 +1042,20 @@ mod tests {
     fn a_later_rounds_rival_strikes_with_its_drawn_kind_only() {
         // The round ends with South's skip; in the next one West acts first and only threatens. Its red Gulled on
         // d6 can take South's black Gulled on e5, its Navia cannot: drawn `R`, West takes it; drawn `N`, South
-        // keeps it; open (no draw), West strikes with any piece, as `R`.
+        // keeps it; open (no determinization), West strikes with any piece, as `R`.
         let text = "5n[N02]1/7/11/11/4nR6/w[N03]2wR6e[N04]/4sB6/11/11/7/3s[N01]3";
-        let next_round = |later: [Option<Declaration>; 4]| {
+        let next_round = |drawn: [Option<Declaration>; 4]| {
             let l = Line {
                 done: [Seat::West, Seat::North, Seat::East].into_iter().collect(),
                 last: Some(Seat::South),
-                later,
+                world: 5,
                 ..line(text, SWNE)
             };
-            let next = l.skip(Seat::South);
-            assert_eq!(next.kinds, later);
+            let mut next = l.skip(Seat::South);
+            assert_eq!((next.kinds, next.world), ([None; 4], 5));
             assert_eq!(next.actor(), Some(Seat::West));
+            // As the search draws them when the rivals come to act (they are only drawn where still open).
+            next.kinds = drawn;
             let stop = AtomicBool::new(false);
             let mut budget = Budget::new(&Limits4::default(), &SETTINGS, &stop, 64);
             let table = Tt::new(1);
@@ -1003,6 +1067,67 @@ mod tests {
         let open = next_round([None; 4]);
         assert!(red + 50 < walk, "drawn R {red}, drawn N {walk}");
         assert!(open <= red, "open {open}, drawn R {red}");
+    }
+
+    /// How often each kind is drawn for `seat` in `text`'s position over 200 worlds, and the draws checked: a
+    /// kind the seat can declare, the same again for the same world.
+    fn draws(text: &str, seat: Seat) -> Vec<(Declaration, u32)> {
+        let stop = AtomicBool::new(false);
+        let mut budget = Budget::new(&Limits4::default(), &SETTINGS, &stop, 64);
+        let table = Tt::new(1);
+        let mut search = south(&mut budget, &table);
+        let l = line(text, SWNE);
+        let declarable = SeatActions::new(&l.pos, seat, None, false).kinds();
+        let mut count: Vec<(Declaration, u32)> = Vec::new();
+        for world in 1..=200 {
+            let w = Line { world, ..l };
+            let k = search.drawn_kind(&w, seat).expect("a kind");
+            assert!(declarable.contains(k), "{k:?}");
+            assert_eq!(search.drawn_kind(&w, seat), Some(k));
+            match count.iter_mut().find(|c| c.0 == k) {
+                Some(c) => c.1 += 1,
+                None => count.push((k, 1)),
+            }
+        }
+        count.sort_by_key(|c| std::cmp::Reverse(c.1));
+        count
+    }
+
+    #[test]
+    fn a_later_rivals_kind_is_drawn_from_what_its_position_offers() {
+        // West's red Gulled can take South's Gulled: R is drawn most.
+        let take = draws(
+            "5n[N02]1/7/11/11/4nR6/w[N03]2wR6e[N04]/4sB6/11/11/7/3s[N01]3",
+            Seat::West,
+        );
+        assert_eq!(take[0].0, Declaration::Red, "{take:?}");
+        // T1: South's Gulled on d5 can take West's Navia on d6 (F14): West flees with it nearly always, as a
+        // one-ply player would (a Navia that changed hands on the way is drawn from that round's position).
+        let flee = draws(
+            "3n[N02]3/7/11/11/11/3w[N03]6e[N04]/3sB7/1wB9/11/4sB2/3s[N01]3",
+            Seat::West,
+        );
+        assert_eq!(flee[0].0, Declaration::Navia, "{flee:?}");
+        assert!(flee[0].1 >= 180, "{flee:?}");
+    }
+
+    #[test]
+    fn a_draw_follows_its_odds() {
+        let kinds = [
+            (Declaration::Red, 3.0),
+            (Declaration::Navia, 0.0),
+            (Declaration::Black, 1.0),
+        ];
+        let mut rng = Rng::new(7);
+        let mut count = [0; 3];
+        for _ in 0..4000 {
+            let k = draw(&kinds, &mut rng).unwrap();
+            count[kinds.iter().position(|x| x.0 == k).unwrap()] += 1;
+        }
+        // Red three times as often as Black (±10 %), Navia never.
+        assert_eq!(count[1], 0);
+        assert!((2700..=3300).contains(&count[0]), "{count:?}");
+        assert_eq!(draw(&[], &mut rng), None);
     }
 
     #[test]
@@ -1076,10 +1201,7 @@ mod tests {
                 threats: one(Seat::North),
                 ..l
             },
-            Line {
-                later: [Some(Declaration::Red), None, None, None],
-                ..l
-            },
+            Line { world: 9, ..l },
             Line { last: None, ..l },
             Line { threatened: true, ..l },
             Line { ended: Some(7), ..l },
