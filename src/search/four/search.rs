@@ -56,7 +56,7 @@ const MAX_PLY: usize = 128;
 const QS_ACTIONS: u32 = 4;
 
 /// A kind drawn from `kinds` with the odds given; `None` when there is none.
-pub(super) fn draw(kinds: &[(Declaration, f64)], rng: &mut Rng) -> Option<Declaration> {
+fn draw(kinds: &[(Declaration, f64)], rng: &mut Rng) -> Option<Declaration> {
     let total: f64 = kinds.iter().map(|k| k.1).sum();
     let mut at = total * (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
     for &(k, odds) in kinds {
@@ -368,7 +368,7 @@ impl<'s, 'a> Search<'s, 'a> {
                 // start, since before it only rivals that did nothing or passed acted (see `line`). At the
                 // horizon the kind stays open, as without one: the quiescence reads every blow.
                 if depth > 0 && line.world != 0 && line.threats.contains(seat) && line.kinds[seat.index()].is_none() {
-                    line.kinds[seat.index()] = self.drawn_kind(&line, seat);
+                    line.kinds[seat.index()] = self.drawn_kind(&line, &map, seat);
                     if self.budget.halted() {
                         return 0;
                     }
@@ -524,21 +524,18 @@ impl<'s, 'a> Search<'s, 'a> {
     /// position ([`Search::threat_values`]), a kind `sample_temp` below the best e times less often. The same
     /// position, seat and world always draw the same kind, so a line searched again keeps its key. `None` when
     /// the seat has no kind to declare or the budget ran out.
-    fn drawn_kind(&mut self, line: &Line, seat: Seat) -> Option<Declaration> {
+    fn drawn_kind(&mut self, line: &Line, map: &ReachMap<Cross>, seat: Seat) -> Option<Declaration> {
         let at = line.pos.key() ^ splitmix64(&mut (u64::from(line.out.bits()) << 2 | seat.index() as u64));
-        let values = match self.kinds_seen.get(&at) {
-            Some(v) => v.clone(),
-            None => {
-                let v = self.threat_values(line, seat)?;
-                self.kinds_seen.insert(at, v.clone());
-                v
-            }
-        };
+        if !self.kinds_seen.contains_key(&at) {
+            let v = self.threat_values(line, map, seat)?;
+            self.kinds_seen.insert(at, v);
+        }
+        let values = &self.kinds_seen[&at];
         let top = values.iter().map(|v| v.1).max()?;
         let temp = f64::from(self.weights4.sample_temp);
         let odds: Vec<(Declaration, f64)> = values
-            .into_iter()
-            .map(|(k, v)| (k, ((f64::from(v) - f64::from(top)) / temp).exp()))
+            .iter()
+            .map(|&(k, v)| (k, ((f64::from(v) - f64::from(top)) / temp).exp()))
             .collect();
         draw(&odds, &mut Rng::new(at ^ line.world))
     }
@@ -546,9 +543,9 @@ impl<'s, 'a> Search<'s, 'a> {
     /// What a one-ply player in `seat` would see each kind it could declare in `line`'s position worth, as far as
     /// a threatening rival's turn reaches (see `line`): its static score after its best threatening action of the
     /// kind (a family judged by its first action, a win at once above all), or after doing nothing that matters.
-    /// Each look costs a node; `None` when the budget ran out.
-    fn threat_values(&mut self, line: &Line, seat: Seat) -> Option<Vec<(Declaration, i32)>> {
-        let actions = SeatActions::new(&line.pos, seat, None, false);
+    /// Each look costs a node; `None` when the budget ran out. `map` is the position's reach map.
+    fn threat_values(&mut self, line: &Line, map: &ReachMap<Cross>, seat: Seat) -> Option<Vec<(Declaration, i32)>> {
+        let actions = SeatActions::with_map(&line.pos, map, seat, None, false);
         let mut best: Vec<(Declaration, i32)> = Vec::new();
         let mut idle = None;
         for e in actions.entries() {
@@ -568,7 +565,7 @@ impl<'s, 'a> Search<'s, 'a> {
                 if self.budget.tick() {
                     return None;
                 }
-                *idle.insert(self.static_score(line, seat))
+                *idle.insert(self.score_with(line, map, seat))
             };
             match best.iter_mut().find(|(k, _)| *k == kind) {
                 Some((_, b)) => *b = (*b).max(v),
@@ -1077,13 +1074,14 @@ mod tests {
         let table = Tt::new(1);
         let mut search = south(&mut budget, &table);
         let l = line(text, SWNE);
+        let map = l.pos.reach_map();
         let declarable = SeatActions::new(&l.pos, seat, None, false).kinds();
         let mut count: Vec<(Declaration, u32)> = Vec::new();
         for world in 1..=200 {
             let w = Line { world, ..l };
-            let k = search.drawn_kind(&w, seat).expect("a kind");
+            let k = search.drawn_kind(&w, &map, seat).expect("a kind");
             assert!(declarable.contains(k), "{k:?}");
-            assert_eq!(search.drawn_kind(&w, seat), Some(k));
+            assert_eq!(search.drawn_kind(&w, &map, seat), Some(k));
             match count.iter_mut().find(|c| c.0 == k) {
                 Some(c) => c.1 += 1,
                 None => count.push((k, 1)),
