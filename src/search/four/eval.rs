@@ -78,6 +78,16 @@ tunable! {
         /// nor did they at an equal budget (BENCHMARKS.md, session 37). Drawn once at the root instead (session 36)
         /// they left a Navia that changed hands on the way unable to flee.
         samples = 0, 0..=16;
+        /// A declaration's determinizations, at most: once its iterations are done, what is left of the budget
+        /// draws each acting rival a kind, as a one-ply player in its seat would declare it (`sample_temp`), and
+        /// measures every kind acting first and last against the rivals so drawn, each read as playing its own
+        /// best action as a revealed rival is; each world's values are averaged with the iterations' ones, so
+        /// that a larger budget averages more of them (a world costs a few hundred nodes: none at most answers of
+        /// 5 000 nodes, some at 10 000, about 30 at 20 000). The iterations alone read every rival as a threat,
+        /// and from 5 000 nodes a doubled budget bought nothing measurable with them; with the worlds it placed
+        /// better (BENCHMARKS.md, session 38), with the same strength at an equal budget. At 0 the rivals stay
+        /// sealed threats.
+        declare_worlds = 64, 0..=64;
         /// How sure the draw of a rival's later kind is: a kind whose best one-ply action (of those its threatening
         /// turn looks at, or none) scores this much less than the best kind's is drawn e (2.72) times less often.
         sample_temp = 100, 1..=5000;

@@ -5,6 +5,10 @@
 //!   first and if it acts last (the rivals' kinds are secret, so each rival's turn is only a threat), then what
 //!   the kind is worth once the auction is taken into account (`auction`: the best bid for those two values);
 //!   as with actions, a kind that an iteration cut short found worth more than the last best one is declared;
+//!   what the iterations leave of the budget goes to determinizations (`sealed_worlds`, `Weights4::declare_worlds`):
+//!   each draws the acting rivals' kinds as one-ply players would declare them and measures every kind acting
+//!   first and last against those rivals, read as revealed ones; the worlds' values are averaged with the
+//!   iterations', so that a larger budget averages more of them;
 //! - **bids** (`bid`): with the declarations revealed, what acting first, last or not at all is worth (the
 //!   rivals again only threatening, one per turn of the seat), and near the Navia dratp's 60 the same with one
 //!   gyullas spent, then the bid whose expected place value best pays its price (`auction::choose_bid`), each
@@ -448,6 +452,7 @@ impl Player<'_, '_> {
                 .collect()
         };
         let m = self.measure(budget, &lines, &mut order);
+        let finished = m.done.is_some();
         let values = match m.done {
             Some(v) => v,
             None => {
@@ -458,6 +463,14 @@ impl Player<'_, '_> {
                 self.depth = 1;
                 [&firsts[..n], &firsts[..n]].concat()
             }
+        };
+        // A seat held to one action (`go depth 1`, a greedy seat) measures no world, as it reads no bid.
+        let values = if finished && budget.max_depth > 1 {
+            let (values, worlds) = self.sealed_worlds(budget, &kinds, &acting, &idle, values);
+            log::debug!("{}'s declaration averaged {worlds} worlds", self.seat);
+            values
+        } else {
+            values
         };
         let again: Vec<Option<i32>> = (0..n).map(|i| Some(worth(m.cut[i]?, m.cut[n + i]?))).collect();
         let scored: Vec<(i32, Declaration)> = ranked(&worths(&values), &again)
@@ -475,6 +488,59 @@ impl Player<'_, '_> {
             self.report(budget, self.depth, score, vec![declaration_text(kind, cat)]);
         }
         Answer4::Declare(kind)
+    }
+
+    /// The declaration's `measured` values (each kind acting first, then each acting last, as `declare` lists
+    /// them) averaged with up to `Weights4::declare_worlds` determinizations, as many as the budget completes: in
+    /// each, every acting rival is drawn a kind ([`Search::sealed_kind`]) and read as a revealed rival, and every
+    /// line is searched through the seat's own action. Also how many worlds it averaged.
+    fn sealed_worlds(
+        &mut self,
+        budget: &mut Budget,
+        kinds: &[Declaration],
+        acting: &[Seat],
+        idle: &[Seat],
+        measured: Vec<i32>,
+    ) -> (Vec<i32>, u32) {
+        let mut sum: Vec<i64> = measured.iter().map(|&v| i64::from(v)).collect();
+        let mut count = 1;
+        let mut search = Search::new(self.seat, budget, self.table, self.wars, &self.weights, &self.weights4);
+        let root = line_of(self.state);
+        let mut rng = Rng::new(self.seed ^ 0x5EA1_ED00);
+        'worlds: for _ in 0..self.weights4.declare_worlds {
+            let world = rng.next_u64();
+            let mut drawn = [None; 4];
+            for &r in acting {
+                drawn[r.index()] = search.sealed_kind(&root, r, world);
+                if search.budget().halted() {
+                    break 'worlds;
+                }
+            }
+            let mut values = Vec::with_capacity(measured.len());
+            for me_first in [true, false] {
+                for &k in kinds {
+                    let mut open = drawn;
+                    open[self.seat.index()] = Some(k);
+                    let me = std::iter::once(self.seat);
+                    let (order, reach) = if me_first {
+                        (me.chain(acting.iter().copied()).collect(), 1)
+                    } else {
+                        (acting.iter().copied().chain(me).collect(), acting.len() as u32 + 1)
+                    };
+                    let line = self.line(order, idle, open, SeatSet::EMPTY);
+                    let v = search.value(&line, reach);
+                    if search.budget().halted() {
+                        break 'worlds;
+                    }
+                    values.push(i64::from(v));
+                }
+            }
+            for (s, v) in sum.iter_mut().zip(values) {
+                *s += v;
+            }
+            count += 1;
+        }
+        (sum.iter().map(|&s| (s / count) as i32).collect(), count as u32 - 1)
     }
 
     /// Phase `b`: the amount whose expected place is worth most, its price paid.
@@ -809,7 +875,11 @@ impl Player<'_, '_> {
 mod tests {
     use super::*;
 
+    use std::sync::atomic::AtomicBool;
+
     use crate::rules::{Catalogue, Game4, Phase};
+
+    use super::super::{Limits4, Settings4};
 
     /// Random games from the start; calls `check` on every state of phase `a`.
     fn random_games(games: u64, mut check: impl FnMut(&State4, &mut Rng)) {
@@ -902,6 +972,55 @@ mod tests {
         });
         assert!(rounds > 10, "{rounds}");
         assert!(states > 100, "{states}");
+    }
+
+    #[test]
+    fn a_declaration_averages_as_many_worlds_as_its_budget_allows_and_the_same_for_the_same_seed() {
+        let game = Game4::startpos(Catalogue::builtin(), None, 200).unwrap();
+        let state = game.state();
+        let table = Tt::new(1);
+        let mut quiet = |_: &Info4| {};
+        let mut player = Player {
+            state,
+            seat: Seat::South,
+            level: skill::MAX_SKILL_LEVEL,
+            seed: 11,
+            info: &mut quiet,
+            depth: 0,
+            multipv: 1,
+            wars: &[],
+            table: &table,
+            weights: Weights::DEFAULT,
+            weights4: Weights4::DEFAULT,
+        };
+        let kinds = state.declarable(Seat::South);
+        let (acting, idle) = player.rivals();
+        let measured = vec![0; 2 * kinds.len()];
+        let stop = AtomicBool::new(false);
+        let run = |player: &mut Player, nodes: Option<u64>| {
+            table.clear();
+            let limits = Limits4 {
+                nodes,
+                ..Limits4::default()
+            };
+            let mut budget = Budget::new(&limits, &Settings4::FULL, &stop, 64);
+            let (values, worlds) = player.sealed_worlds(&mut budget, &kinds, &acting, &idle, measured.clone());
+            (values, worlds, budget.nodes())
+        };
+        player.weights4.declare_worlds = 0;
+        assert_eq!(run(&mut player, None), (measured.clone(), 0, 0));
+        player.weights4.declare_worlds = 8;
+        let (values, worlds, nodes) = run(&mut player, None);
+        assert_eq!(worlds, 8);
+        assert_ne!(values, measured, "the worlds measured nothing");
+        // The same seed draws the same worlds; half the nodes complete fewer of them, but some.
+        assert_eq!(run(&mut player, None), (values, 8, nodes));
+        let (_, fewer, _) = run(&mut player, Some(nodes / 2));
+        assert!(
+            (1..8).contains(&fewer),
+            "{fewer} worlds in {} of {nodes} nodes",
+            nodes / 2
+        );
     }
 
     #[test]

@@ -6,7 +6,9 @@
 //! - a rival of a later round, whose kind is secret, only threatens (see `line`) and is read paranoidly: the one
 //!   blow, or nothing, that hurts the answering seat most, the others minimising its score together; in each of
 //!   the player's determinizations (`player`, `Weights4::samples`, off by default) with the pieces of the kind
-//!   drawn for it at that round's start only ([`Search::drawn_kind`]).
+//!   drawn for it at that round's start only ([`Search::drawn_kind`]). A declaration's determinizations
+//!   (`player`, `Weights4::declare_worlds`) draw the current round's rivals a kind as well
+//!   ([`Search::sealed_kind`]), which makes them revealed rivals of the first kind above.
 //!
 //! Why these two readings:
 //! - the rest of a round is a game of perfect information: declarations, promises and the queue are public once
@@ -103,7 +105,7 @@ pub(super) struct Search<'s, 'a> {
     /// Mixed into every key: the table's scores are `me`'s under `wars` and the weights, and another seat, a new
     /// repetition or other weights must not read them.
     salt: u64,
-    /// [`Search::threat_values`] by position and seat: every world and iteration draws from the same values.
+    /// [`Search::kind_values`] by position and seat: every world and iteration draws from the same values.
     kinds_seen: HashMap<u64, Vec<(Declaration, i32)>>,
 }
 
@@ -521,13 +523,37 @@ impl<'s, 'a> Search<'s, 'a> {
 
     /// A determinization's kind for `seat`, a threatening rival of a later round of `line` (see `line`): drawn
     /// with the line's `world` from what a one-ply player in its seat would see each kind worth in this
-    /// position ([`Search::threat_values`]), a kind `sample_temp` below the best e times less often. The same
+    /// position ([`Search::kind_values`]), a kind `sample_temp` below the best e times less often. The same
     /// position, seat and world always draw the same kind, so a line searched again keeps its key. `None` when
     /// the seat has no kind to declare or the budget ran out.
     fn drawn_kind(&mut self, line: &Line, map: &ReachMap<Cross>, seat: Seat) -> Option<Declaration> {
         let at = line.pos.key() ^ splitmix64(&mut (u64::from(line.out.bits()) << 2 | seat.index() as u64));
+        self.kind_draw(line, map, seat, Want::Threats, at, line.world)
+    }
+
+    /// A kind for `seat`, a rival of the current round of `line` whose declaration is still sealed, drawn with
+    /// `world` from what a one-ply player in its seat would see each kind worth here (its static score after its
+    /// best action of the kind, the reading it gets once the kinds are revealed, [`Search::rival_choice`]), a
+    /// kind `sample_temp` below the best e times less often. `None` when it has no action or the budget ran out.
+    pub(super) fn sealed_kind(&mut self, line: &Line, seat: Seat, world: u64) -> Option<Declaration> {
+        // Apart from the later rounds' draws of the same position and seat, which look at threats only.
+        let at = line.pos.key() ^ splitmix64(&mut (u64::from(line.out.bits()) << 2 | seat.index() as u64 | 1 << 8));
+        self.kind_draw(line, &line.pos.reach_map(), seat, Want::All, at, world)
+    }
+
+    /// A kind for `seat` drawn with `world` from its one-ply values of the actions `want` lists
+    /// ([`Search::kind_values`]), cached under `at`.
+    fn kind_draw(
+        &mut self,
+        line: &Line,
+        map: &ReachMap<Cross>,
+        seat: Seat,
+        want: Want,
+        at: u64,
+        world: u64,
+    ) -> Option<Declaration> {
         if !self.kinds_seen.contains_key(&at) {
-            let v = self.threat_values(line, map, seat)?;
+            let v = self.kind_values(line, map, seat, want)?;
             self.kinds_seen.insert(at, v);
         }
         let values = &self.kinds_seen[&at];
@@ -537,14 +563,21 @@ impl<'s, 'a> Search<'s, 'a> {
             .iter()
             .map(|&(k, v)| (k, ((f64::from(v) - f64::from(top)) / temp).exp()))
             .collect();
-        draw(&odds, &mut Rng::new(at ^ line.world))
+        draw(&odds, &mut Rng::new(at ^ world))
     }
 
-    /// What a one-ply player in `seat` would see each kind it could declare in `line`'s position worth, as far as
-    /// a threatening rival's turn reaches (see `line`): its static score after its best threatening action of the
-    /// kind (a family judged by its first action, a win at once above all), or after doing nothing that matters.
-    /// Each look costs a node; `None` when the budget ran out. `map` is the position's reach map.
-    fn threat_values(&mut self, line: &Line, map: &ReachMap<Cross>, seat: Seat) -> Option<Vec<(Declaration, i32)>> {
+    /// What a one-ply player in `seat` would see each kind it could declare in `line`'s position worth, looking
+    /// at the actions `want` lists (with `Want::Threats`, as far as a threatening rival's turn reaches, see
+    /// `line`): its static score after its best such action of the kind (a family judged by its first action, a
+    /// win at once above all), or after doing nothing that matters. Each look costs a node; `None` when the budget
+    /// ran out. `map` is the position's reach map.
+    fn kind_values(
+        &mut self,
+        line: &Line,
+        map: &ReachMap<Cross>,
+        seat: Seat,
+        want: Want,
+    ) -> Option<Vec<(Declaration, i32)>> {
         let actions = SeatActions::with_map(&line.pos, map, seat, None, false);
         let mut best: Vec<(Declaration, i32)> = Vec::new();
         let mut idle = None;
@@ -557,7 +590,7 @@ impl<'s, 'a> Search<'s, 'a> {
                     None => continue,
                 },
             };
-            let v = if threatening(actions.position(), &a) {
+            let v = if want.action(actions.position(), &a, self.me) {
                 self.one_ply(line, seat, &a)?
             } else if let Some(v) = idle {
                 v
@@ -1066,9 +1099,11 @@ mod tests {
         assert!(open <= red, "open {open}, drawn R {red}");
     }
 
-    /// How often each kind is drawn for `seat` in `text`'s position over 200 worlds, and the draws checked: a
-    /// kind the seat can declare, the same again for the same world.
-    fn draws(text: &str, seat: Seat) -> Vec<(Declaration, u32)> {
+    /// How often each kind is drawn for `seat` in `text`'s position over 200 worlds, as a later round's rival
+    /// (`Search::drawn_kind`) or, `sealed`, as a rival of this round whose declaration is sealed
+    /// (`Search::sealed_kind`), and the draws checked: a kind the seat can declare, the same again for the same
+    /// world.
+    fn draws(text: &str, seat: Seat, sealed: bool) -> Vec<(Declaration, u32)> {
         let stop = AtomicBool::new(false);
         let mut budget = Budget::new(&Limits4::default(), &SETTINGS, &stop, 64);
         let table = Tt::new(1);
@@ -1079,9 +1114,13 @@ mod tests {
         let mut count: Vec<(Declaration, u32)> = Vec::new();
         for world in 1..=200 {
             let w = Line { world, ..l };
-            let k = search.drawn_kind(&w, &map, seat).expect("a kind");
+            let kind = |search: &mut Search| match sealed {
+                false => search.drawn_kind(&w, &map, seat),
+                true => search.sealed_kind(&l, seat, world),
+            };
+            let k = kind(&mut search).expect("a kind");
             assert!(declarable.contains(k), "{k:?}");
-            assert_eq!(search.drawn_kind(&w, &map, seat), Some(k));
+            assert_eq!(kind(&mut search), Some(k));
             match count.iter_mut().find(|c| c.0 == k) {
                 Some(c) => c.1 += 1,
                 None => count.push((k, 1)),
@@ -1097,6 +1136,7 @@ mod tests {
         let take = draws(
             "5n[N02]1/7/11/11/4nR6/w[N03]2wR6e[N04]/4sB6/11/11/7/3s[N01]3",
             Seat::West,
+            false,
         );
         assert_eq!(take[0].0, Declaration::Red, "{take:?}");
         // T1: South's Gulled on d5 can take West's Navia on d6 (F14): West flees with it nearly always, as a
@@ -1104,9 +1144,28 @@ mod tests {
         let flee = draws(
             "3n[N02]3/7/11/11/11/3w[N03]6e[N04]/3sB7/1wB9/11/4sB2/3s[N01]3",
             Seat::West,
+            false,
         );
         assert_eq!(flee[0].0, Declaration::Navia, "{flee:?}");
         assert!(flee[0].1 >= 180, "{flee:?}");
+    }
+
+    #[test]
+    fn a_sealed_rivals_kind_is_drawn_from_its_best_action_of_each_kind() {
+        // T1 again, West's declaration still sealed this round: it flees with its Navia nearly always.
+        let flee = draws(
+            "3n[N02]3/7/11/11/11/3w[N03]6e[N04]/3sB7/1wB9/11/4sB2/3s[N01]3",
+            Seat::West,
+            true,
+        );
+        assert_eq!(flee[0].0, Declaration::Navia, "{flee:?}");
+        assert!(flee[0].1 >= 180, "{flee:?}");
+        // Its quiet actions count too, not only its threats: West's red Gulled earns 3 by a move (R13), which a
+        // later round's draw, looking at threats only, does not see.
+        let board = "3n[N02]3/7/11/11/11/w[N03]9e[N04]/11/1wR9/11/7/3s[N01]3";
+        let count = |d: &[(Declaration, u32)]| d.iter().find(|c| c.0 == Declaration::Red).map_or(0, |c| c.1);
+        let (sealed, later) = (draws(board, Seat::West, true), draws(board, Seat::West, false));
+        assert!(count(&sealed) >= 115 && count(&later) <= 105, "{sealed:?} {later:?}");
     }
 
     #[test]
