@@ -881,6 +881,29 @@ mod tests {
 
     use super::super::{Limits4, Settings4};
 
+    /// A full-strength player for `seat` in `state` with the default weights.
+    fn full_player<'g, 'i>(
+        state: &'g State4,
+        seat: Seat,
+        seed: u64,
+        table: &'g Tt,
+        info: &'i mut dyn FnMut(&Info4),
+    ) -> Player<'g, 'i> {
+        Player {
+            state,
+            seat,
+            level: skill::MAX_SKILL_LEVEL,
+            seed,
+            info,
+            depth: 0,
+            multipv: 1,
+            wars: &[],
+            table,
+            weights: Weights::DEFAULT,
+            weights4: Weights4::DEFAULT,
+        }
+    }
+
     /// Random games from the start; calls `check` on every state of phase `a`.
     fn random_games(games: u64, mut check: impl FnMut(&State4, &mut Rng)) {
         for g in 0..games {
@@ -980,19 +1003,7 @@ mod tests {
         let state = game.state();
         let table = Tt::new(1);
         let mut quiet = |_: &Info4| {};
-        let mut player = Player {
-            state,
-            seat: Seat::South,
-            level: skill::MAX_SKILL_LEVEL,
-            seed: 11,
-            info: &mut quiet,
-            depth: 0,
-            multipv: 1,
-            wars: &[],
-            table: &table,
-            weights: Weights::DEFAULT,
-            weights4: Weights4::DEFAULT,
-        };
+        let mut player = full_player(state, Seat::South, 11, &table, &mut quiet);
         let kinds = state.declarable(Seat::South);
         let (acting, idle) = player.rivals();
         let measured = vec![0; 2 * kinds.len()];
@@ -1029,19 +1040,7 @@ mod tests {
             let seat = state.round().actor().unwrap();
             let table = Tt::new(1);
             let mut quiet = |_: &Info4| {};
-            let mut player = Player {
-                state,
-                seat,
-                level: skill::MAX_SKILL_LEVEL,
-                seed: rng.next_u64(),
-                info: &mut quiet,
-                depth: 0,
-                multipv: 1,
-                wars: &[],
-                table: &table,
-                weights: Weights::DEFAULT,
-                weights4: Weights4::DEFAULT,
-            };
+            let mut player = full_player(state, seat, rng.next_u64(), &table, &mut quiet);
             let root = Line {
                 last: Some(seat),
                 ..line_of(state)
