@@ -288,6 +288,16 @@ impl Player<'_, '_> {
         (acting, rest)
     }
 
+    /// The seat before the `acting` rivals, or after them.
+    fn queue(&self, acting: &[Seat], me_first: bool) -> Vec<Seat> {
+        let me = std::iter::once(self.seat);
+        if me_first {
+            me.chain(acting.iter().copied()).collect()
+        } else {
+            acting.iter().copied().chain(me).collect()
+        }
+    }
+
     /// A hypothetical line: the seats in `order` (the idle ones done), `kinds` as given, `threats` only threaten.
     fn line(&self, order: Vec<Seat>, idle: &[Seat], kinds: [Option<Declaration>; 4], threats: SeatSet) -> Line {
         let base = line_of(self.state);
@@ -414,13 +424,8 @@ impl Player<'_, '_> {
         let line_of_kind = |k: Declaration, me_first: bool| {
             let mut open = [None; 4];
             open[self.seat.index()] = Some(k);
-            let me = std::iter::once(self.seat);
-            let (order, reach) = if me_first {
-                (me.chain(acting.iter().copied()).collect(), 1)
-            } else {
-                (acting.iter().copied().chain(me).collect(), blow + 1)
-            };
-            (self.line(order, &idle, open, threats), reach)
+            let reach = if me_first { 1 } else { blow + 1 };
+            (self.line(self.queue(&acting, me_first), &idle, open, threats), reach)
         };
         // Acting first with every kind, then acting last with every kind: the first lines cost a few nodes a
         // kind, the last ones through the rivals' blow up to tens of thousands while every kind can still be
@@ -502,6 +507,7 @@ impl Player<'_, '_> {
         idle: &[Seat],
         measured: Vec<i32>,
     ) -> (Vec<i32>, u32) {
+        // The iterations' values count as one world: a single draw does not outweigh them.
         let mut sum: Vec<i64> = measured.iter().map(|&v| i64::from(v)).collect();
         let mut count = 1;
         let mut search = Search::new(self.seat, budget, self.table, self.wars, &self.weights, &self.weights4);
@@ -521,13 +527,9 @@ impl Player<'_, '_> {
                 for &k in kinds {
                     let mut open = drawn;
                     open[self.seat.index()] = Some(k);
-                    let me = std::iter::once(self.seat);
-                    let (order, reach) = if me_first {
-                        (me.chain(acting.iter().copied()).collect(), 1)
-                    } else {
-                        (acting.iter().copied().chain(me).collect(), acting.len() as u32 + 1)
-                    };
-                    let line = self.line(order, idle, open, SeatSet::EMPTY);
+                    // Every rival before the seat acts, each costing an action of depth.
+                    let reach = if me_first { 1 } else { acting.len() as u32 + 1 };
+                    let line = self.line(self.queue(acting, me_first), idle, open, SeatSet::EMPTY);
                     let v = search.value(&line, reach);
                     if search.budget().halted() {
                         break 'worlds;
@@ -694,9 +696,7 @@ impl Player<'_, '_> {
             .setup()
             .declarations
             .map_or([None; 4], |d| d.map(Some));
-        let me = std::iter::once(self.seat);
-        let me_first = me.clone().chain(acting.iter().copied()).collect();
-        let me_last = acting.iter().copied().chain(me).collect();
+        let (me_first, me_last) = (self.queue(&acting, true), self.queue(&acting, false));
         let mut idle_me = idle.clone();
         idle_me.push(self.seat);
         let blow = blow(&acting);
