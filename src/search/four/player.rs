@@ -514,6 +514,10 @@ impl Player<'_, '_> {
         let root = line_of(self.state);
         let mut rng = Rng::new(self.seed ^ 0x5EA1_ED00);
         'worlds: for _ in 0..self.weights4.declare_worlds {
+            // On the clock a world starts only within the time an iteration could start in, as the iterations do.
+            if !search.budget().may_deepen(1, 0) {
+                break;
+            }
             let world = rng.next_u64();
             let mut drawn = [None; 4];
             for &r in acting {
@@ -1026,6 +1030,15 @@ mod tests {
         assert_ne!(values, measured, "the worlds measured nothing");
         // The same seed draws the same worlds; half the nodes complete fewer of them, but some.
         assert_eq!(run(&mut player, None), (values, 8, nodes));
+        // On a clock whose time is spent, none starts.
+        let limits = Limits4 {
+            time_left_ms: Some(100),
+            ..Limits4::default()
+        };
+        let mut budget = Budget::new(&limits, &Settings4::FULL, &stop, 64);
+        std::thread::sleep(std::time::Duration::from_millis(95));
+        let late = player.sealed_worlds(&mut budget, &kinds, &acting, &idle, measured.clone());
+        assert_eq!(late, (measured.clone(), 0));
         let (_, fewer, _) = run(&mut player, Some(nodes / 2));
         assert!(
             (1..8).contains(&fewer),
