@@ -84,9 +84,9 @@ tunable! {
         /// best action as a revealed rival is; each world's values are averaged with the iterations' ones, so
         /// that a larger budget averages more of them (a world costs a few hundred nodes: none at most answers of
         /// 5 000 nodes, some at 10 000, about 30 at 20 000). The iterations alone read every rival as a threat,
-        /// and from 5 000 nodes a doubled budget bought nothing measurable with them; with the worlds it placed
-        /// better (BENCHMARKS.md, session 38), with the same strength at an equal budget. At 0 the rivals stay
-        /// sealed threats.
+        /// and at 5 000 against 10 000 nodes a doubled budget bought nothing measurable with them; with the worlds
+        /// it placed better, with the same strength at an equal budget (at 10 000 against 20 000 not shown either
+        /// way; BENCHMARKS.md, session 38). At 0 the rivals stay sealed threats.
         declare_worlds = 64, 0..=64;
         /// How sure the draw of a rival's later kind is: a kind whose best one-ply action (of those its threatening
         /// turn looks at, or none) scores this much less than the best kind's is drawn e (2.72) times less often.
