@@ -528,7 +528,7 @@ impl<'s, 'a> Search<'s, 'a> {
     /// the seat has no kind to declare or the budget ran out.
     fn drawn_kind(&mut self, line: &Line, map: &ReachMap<Cross>, seat: Seat) -> Option<Declaration> {
         let at = line.pos.key() ^ splitmix64(&mut (u64::from(line.out.bits()) << 2 | seat.index() as u64));
-        self.kind_draw(line, map, seat, Want::Threats, at, line.world)
+        self.kind_draw(at, line.world, |s| s.kind_values(line, map, seat, Want::Threats))
     }
 
     /// A kind for `seat`, a rival of the current round of `line` whose declaration is still sealed, drawn with
@@ -538,22 +538,22 @@ impl<'s, 'a> Search<'s, 'a> {
     pub(super) fn sealed_kind(&mut self, line: &Line, seat: Seat, world: u64) -> Option<Declaration> {
         // Apart from the later rounds' draws of the same position and seat, which look at threats only.
         let at = line.pos.key() ^ splitmix64(&mut (u64::from(line.out.bits()) << 2 | seat.index() as u64 | 1 << 8));
-        self.kind_draw(line, &line.pos.reach_map(), seat, Want::All, at, world)
+        // The reach map is made only when the values are not cached yet: every world asks again.
+        self.kind_draw(at, world, |s| {
+            s.kind_values(line, &line.pos.reach_map(), seat, Want::All)
+        })
     }
 
-    /// A kind for `seat` drawn with `world` from its one-ply values of the actions `want` lists
-    /// ([`Search::kind_values`]), cached under `at`.
+    /// A kind drawn with `world` from the one-ply values of each kind ([`Search::kind_values`]) that `values`
+    /// finds, cached under `at`.
     fn kind_draw(
         &mut self,
-        line: &Line,
-        map: &ReachMap<Cross>,
-        seat: Seat,
-        want: Want,
         at: u64,
         world: u64,
+        values: impl FnOnce(&mut Self) -> Option<Vec<(Declaration, i32)>>,
     ) -> Option<Declaration> {
         if !self.kinds_seen.contains_key(&at) {
-            let v = self.kind_values(line, map, seat, want)?;
+            let v = values(self)?;
             self.kinds_seen.insert(at, v);
         }
         let values = &self.kinds_seen[&at];
@@ -1141,10 +1141,16 @@ mod tests {
         assert_eq!(take[0].0, Declaration::Red, "{take:?}");
         // T1: South's Gulled on d5 can take West's Navia on d6 (F14): West flees with it nearly always, as a
         // one-ply player would (a Navia that changed hands on the way is drawn from that round's position).
+        west_flees_in_t1(false);
+    }
+
+    /// T1's West, drawn a kind as a later round's rival or, `sealed`, as this round's: `N` at least 180 times of
+    /// 200.
+    fn west_flees_in_t1(sealed: bool) {
         let flee = draws(
             "3n[N02]3/7/11/11/11/3w[N03]6e[N04]/3sB7/1wB9/11/4sB2/3s[N01]3",
             Seat::West,
-            false,
+            sealed,
         );
         assert_eq!(flee[0].0, Declaration::Navia, "{flee:?}");
         assert!(flee[0].1 >= 180, "{flee:?}");
@@ -1153,13 +1159,7 @@ mod tests {
     #[test]
     fn a_sealed_rivals_kind_is_drawn_from_its_best_action_of_each_kind() {
         // T1 again, West's declaration still sealed this round: it flees with its Navia nearly always.
-        let flee = draws(
-            "3n[N02]3/7/11/11/11/3w[N03]6e[N04]/3sB7/1wB9/11/4sB2/3s[N01]3",
-            Seat::West,
-            true,
-        );
-        assert_eq!(flee[0].0, Declaration::Navia, "{flee:?}");
-        assert!(flee[0].1 >= 180, "{flee:?}");
+        west_flees_in_t1(true);
         // Its quiet actions count too, not only its threats: West's red Gulled earns 3 by a move (R13), which a
         // later round's draw, looking at threats only, does not see.
         let board = "3n[N02]3/7/11/11/11/w[N03]9e[N04]/11/1wR9/11/7/3s[N01]3";
