@@ -88,6 +88,12 @@ tunable! {
         /// it placed better, with the same strength at an equal budget (at 10 000 against 20 000 not shown either
         /// way; BENCHMARKS.md, session 38). At 0 the rivals stay sealed threats.
         declare_worlds = 64, 0..=64;
+        /// A bid step's readings with the rivals revealed, at most: once its iterations (whose lines read every
+        /// rival as a threat) are done, what is left of the budget measures the same lines with each rival playing
+        /// its own best action, as the action search reads a rival of the current round, through the seat's own
+        /// action and one more action an iteration; the deepest complete values are averaged half and half with
+        /// the iterations' ones, so that a larger budget reads deeper. At 0 the rivals stay threats.
+        bid_reveal = 8, 0..=64;
         /// How sure the draw of a rival's later kind is: a kind whose best one-ply action (of those its threatening
         /// turn looks at, or none) scores this much less than the best kind's is drawn e (2.72) times less often.
         sample_temp = 100, 1..=5000;

@@ -11,7 +11,9 @@
 //!   iterations', so that a larger budget averages more of them;
 //! - **bids** (`bid`): with the declarations revealed, what acting first, last or not at all is worth (the
 //!   rivals again only threatening, one per turn of the seat), and near the Navia dratp's 60 the same with one
-//!   gyullas spent, then the bid whose expected place value best pays its price (`auction::choose_bid`), each
+//!   gyullas spent; what those iterations leave of the budget reads the same lines with the rivals revealed,
+//!   each playing its own best action, as deep as it allows (`revealed`, `Weights4::bid_reveal`), averaged half
+//!   and half with the threats' values; then the bid whose expected place value best pays its price (`auction::choose_bid`), each
 //!   rival's amount read as a one-ply player in its seat would bid (`read_bids`), which the seat outbids rather
 //!   than matches (a tie is no end to the auction, F23), with the rest of the auction played out for each amount
 //!   (`settle`: a tie group left below the seat raises again) and what the rivals spend counted; a seat that reads
@@ -531,10 +533,9 @@ impl Player<'_, '_> {
                 for &k in kinds {
                     let mut open = drawn;
                     open[self.seat.index()] = Some(k);
-                    // Every rival before the seat acts, each costing an action of depth.
-                    let reach = if me_first { 1 } else { acting.len() as u32 + 1 };
                     let line = self.line(self.queue(acting, me_first), idle, open, SeatSet::EMPTY);
-                    let v = search.value(&line, reach);
+                    // Every rival before the seat acts, each costing an action of depth.
+                    let v = search.value(&line, self.through_me(&line));
                     if search.budget().halted() {
                         break 'worlds;
                     }
@@ -740,7 +741,22 @@ impl Player<'_, '_> {
                 lines.push((self.line(order, &idle, kinds, threats), blow + 1));
             }
         }
-        let v = self.values(budget, &lines).ok()?;
+        let mut v = self.values(budget, &lines).ok()?;
+        // A seat held to one action (`go depth 1`, a greedy seat, a rival's reading) reads no rival as revealed.
+        if budget.max_depth > 1 {
+            if let Some((open, past)) = self.revealed(budget, &lines) {
+                log::debug!(
+                    "{}'s bid step read its rivals revealed {past} actions past its own",
+                    self.seat
+                );
+                for (t, o) in v.iter_mut().zip(open) {
+                    *t = (*t + o) / 2;
+                }
+                // The answer's nodes and score as they now stand, as an iteration reports them.
+                let best = v.iter().copied().max().unwrap_or(0);
+                self.report(budget, self.depth, best, Vec::new());
+            }
+        }
         let share = self.share(budget);
         let mut places = PlaceValues::discounted(v[0], v[1], v[2], share);
         if sets {
@@ -754,6 +770,41 @@ impl Player<'_, '_> {
             places,
             paid: near_dratp.then(|| PlaceValues::discounted(v[3], v[4], v[2], share)),
         })
+    }
+
+    /// The bid step's `lines` measured again with every rival read as revealed (its kind is, F21), playing its own
+    /// best action rather than threatening, each line through the seat's own action (or, where it does not act,
+    /// through the rivals') plus `d` more actions in iteration `d`, while the budget and `Weights4::bid_reveal`
+    /// allow: the values of the deepest iteration completed and its `d`, `None` before the first.
+    fn revealed(&mut self, budget: &mut Budget, lines: &[(Line, u32)]) -> Option<(Vec<i32>, u32)> {
+        let mut search = Search::new(self.seat, budget, self.table, self.wars, &self.weights, &self.weights4);
+        let mut deepest = None;
+        for extra in 0..self.weights4.bid_reveal as u32 {
+            if !search.budget().may_deepen(extra + 1, 0) {
+                break;
+            }
+            let mut values = Vec::with_capacity(lines.len());
+            for (l, _) in lines {
+                let open = Line {
+                    threats: SeatSet::EMPTY,
+                    ..*l
+                };
+                values.push(search.value(&open, self.through_me(&open) + extra));
+                if search.budget().halted() {
+                    return deepest;
+                }
+            }
+            deepest = Some((values, extra));
+        }
+        deepest
+    }
+
+    /// The actions `line` takes through this seat's own, the rivals before it included, or through every seat
+    /// still to act where this one does not act; at least one.
+    fn through_me(&self, line: &Line) -> u32 {
+        let to_act = line.order.iter().filter(|&&s| !line.done.contains(s));
+        let upto = to_act.clone().position(|&s| s == self.seat);
+        upto.map_or_else(|| to_act.count(), |i| i + 1).max(1) as u32
     }
 
     /// What adding an amount costs: the pool's value lost, less the first gyullas where the paid lines count it.
@@ -1075,6 +1126,77 @@ mod tests {
             let again = player.worlds(&root);
             assert!(worlds.iter().zip(&again).all(|(a, b)| a.world == b.world));
         });
+    }
+
+    #[test]
+    fn a_bid_step_reads_its_rivals_revealed_as_deep_as_its_budget_allows_and_averages_both_readings() {
+        // Three seats with gyullas to bid; every seat declares its second declarable kind (F21).
+        let text = "nBnRn[M32]n[N02]1nRnB/1nBnBnBnB2/wBw[M17]5nB1e[M25]eB/wRwB7eBeR/1wB7eB1/w[N02]wB7eBe[N02]/\
+                    w[M32]wB7eBe[M17]/wRwB7eBeR/wB9eB/1sBsBsBsBsBs[M32]/sBsR2s[N02]sRsB d swne - - 3/3/0/3 \
+                    M01,M17,M23,M24,M25,M39/M01,M23,M24,M25,M39/M01,M17,M23,M24,M25,M39/M01,M23,M24,M32,M39 \
+                    -/-/-/- - 3";
+        let mut state = State4::from_nfen4(text, Catalogue::builtin(), 200).unwrap();
+        let declared = Seat::ALL.map(|s| state.declarable(s)[1]);
+        state.apply(&Event::Declare(declared)).unwrap();
+        assert_eq!(state.phase(), Phase::Bidding);
+        let table = Tt::new(1);
+        let mut quiet = |_: &Info4| {};
+        let mut player = full_player(&state, Seat::South, 11, &table, &mut quiet);
+        let (acting, idle) = player.rivals();
+        assert_eq!(acting.len(), 3);
+        let threats: SeatSet = acting.iter().copied().collect();
+        let kinds = declared.map(Some);
+        let mut idle_me = idle.clone();
+        idle_me.push(Seat::South);
+        let first = player.line(player.queue(&acting, true), &idle, kinds, threats);
+        let last = player.line(player.queue(&acting, false), &idle, kinds, threats);
+        let none = player.line(acting.clone(), &idle_me, kinds, threats);
+        // Revealed, every rival before the seat acts in full; without the seat, every rival does.
+        assert_eq!([first, last, none].map(|l| player.through_me(&l)), [1, 4, 3]);
+        let lines = [(first, 1), (last, 2), (none, 1)];
+        let stop = AtomicBool::new(false);
+        let budget = |nodes: Option<u64>, depth: u32| {
+            let limits = Limits4 {
+                nodes,
+                ..Limits4::default()
+            };
+            Budget::new(&limits, &Settings4::FULL, &stop, depth)
+        };
+        let run = |player: &mut Player, reveal: i32, nodes: Option<u64>| {
+            table.clear();
+            player.weights4.bid_reveal = reveal;
+            let mut b = budget(nodes, 64);
+            (player.revealed(&mut b, &lines), b.nodes())
+        };
+        assert_eq!(run(&mut player, 0, None), (None, 0));
+        let (deep, nodes) = run(&mut player, 3, None);
+        let (open, past) = deep.clone().unwrap();
+        assert_eq!(past, 2);
+        // The same readings again; with half the nodes, fewer iterations.
+        assert_eq!(run(&mut player, 3, None), (deep, nodes));
+        let (cut, _) = run(&mut player, 3, Some(nodes / 2));
+        assert!(cut.as_ref().is_none_or(|(_, p)| *p < 2), "{cut:?}");
+        // Read as threats, a rival lands its blow on the seat: acting last is worth less than revealed.
+        table.clear();
+        let threat = player.values(&mut budget(None, 64), &lines).unwrap();
+        assert!(threat[1] < open[1], "{threat:?} {open:?}");
+        // A bid step averages the two readings; held to one action, it reads the threats alone.
+        let mean: Vec<i32> = threat.iter().zip(&open).map(|(t, o)| (t + o) / 2).collect();
+        table.clear();
+        let places = |player: &mut Player, depth: u32| {
+            table.clear();
+            let share = player.share(&budget(None, depth));
+            let values = player.bid_values(&mut budget(None, depth)).unwrap().places;
+            (values.first, values.last, values.none, share)
+        };
+        let (first, last, none, share) = places(&mut player, 64);
+        let read = PlaceValues::discounted(mean[0], mean[1], mean[2], share);
+        assert_eq!((first, last, none), (read.first, read.last, read.none));
+        table.clear();
+        let one = player.values(&mut budget(None, 1), &lines).unwrap();
+        let (first, last, none, share) = places(&mut player, 1);
+        let read = PlaceValues::discounted(one[0], one[1], one[2], share);
+        assert_eq!((first, last, none), (read.first, read.last, read.none));
     }
 
     #[test]

@@ -8,7 +8,8 @@
 //!   the player's determinizations (`player`, `Weights4::samples`, off by default) with the pieces of the kind
 //!   drawn for it at that round's start only ([`Search::drawn_kind`]). A declaration's determinizations
 //!   (`player`, `Weights4::declare_worlds`) draw the current round's rivals a kind as well
-//!   ([`Search::sealed_kind`]), which makes them revealed rivals of the first kind above.
+//!   ([`Search::sealed_kind`]), which makes them revealed rivals of the first kind above; a bid step's second
+//!   reading (`player`, `Weights4::bid_reveal`) reads its rivals, revealed by then, so as well.
 //!
 //! Why these two readings:
 //! - the rest of a round is a game of perfect information: declarations, promises and the queue are public once
