@@ -92,8 +92,11 @@ tunable! {
         /// rival as a threat) are done, what is left of the budget measures the same lines with each rival playing
         /// its own best action, as the action search reads a rival of the current round, through the seat's own
         /// action and one more action an iteration; the deepest complete values are averaged half and half with
-        /// the iterations' ones, so that a larger budget reads deeper. At 0 the rivals stay threats.
-        bid_reveal = 8, 0..=64;
+        /// the iterations' ones, so that a larger budget reads deeper. Off by default: with it on every seat, the
+        /// seat with 20 000 nodes placed no better than three with 10 000 (+0.055 ± 0.073 of a place over 1 600
+        /// games), nor did it at 20 000 against greedy seats (+0.030 ± 0.066 against the play without it;
+        /// BENCHMARKS.md, session 39). At 0 the rivals stay threats.
+        bid_reveal = 0, 0..=64;
         /// How sure the draw of a rival's later kind is: a kind whose best one-ply action (of those its threatening
         /// turn looks at, or none) scores this much less than the best kind's is drawn e (2.72) times less often.
         sample_temp = 100, 1..=5000;

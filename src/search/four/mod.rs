@@ -6,7 +6,7 @@
 //!   `Tune_samples` each with a kind drawn at each round's start as a one-ply player would declare it there,
 //!   averaged over the determinizations; a declaration's worlds (`Tune_declare_worlds`, on by default) draw the
 //!   current round's sealed rivals a kind the same way and read them as revealed, and a bid step's second reading
-//!   (`Tune_bid_reveal`, on by default) reads its revealed rivals so;
+//!   (`Tune_bid_reveal`, off by default) reads its revealed rivals so;
 //! - `eval`: each seat's worth from the two-player weights plus the cross's terms (Navias held, a Navia that can
 //!   be taken, Pharaoh squares held), and the answering seat's score against the others;
 //! - `player`: the four phases from that one search; `auction`: the bid reasoning from place values and the

@@ -11,9 +11,9 @@
 //!   iterations', so that a larger budget averages more of them;
 //! - **bids** (`bid`): with the declarations revealed, what acting first, last or not at all is worth (the
 //!   rivals again only threatening, one per turn of the seat), and near the Navia dratp's 60 the same with one
-//!   gyullas spent; what those iterations leave of the budget reads the same lines with the rivals revealed,
-//!   each playing its own best action, as deep as it allows (`revealed`, `Weights4::bid_reveal`), averaged half
-//!   and half with the threats' values; then the bid whose expected place value best pays its price (`auction::choose_bid`), each
+//!   gyullas spent; with `Weights4::bid_reveal` (off by default), what those iterations leave of the budget
+//!   reads the same lines with the rivals revealed, each playing its own best action, as deep as it allows
+//!   (`revealed`), averaged half and half with the threats' values; then the bid whose expected place value best pays its price (`auction::choose_bid`), each
 //!   rival's amount read as a one-ply player in its seat would bid (`read_bids`), which the seat outbids rather
 //!   than matches (a tie is no end to the auction, F23), with the rest of the auction played out for each amount
 //!   (`settle`: a tie group left below the seat raises again) and what the rivals spend counted; a seat that reads
@@ -1189,6 +1189,7 @@ mod tests {
             let values = player.bid_values(&mut budget(None, depth)).unwrap().places;
             (values.first, values.last, values.none, share)
         };
+        player.weights4.bid_reveal = 3;
         let (first, last, none, share) = places(&mut player, 64);
         let read = PlaceValues::discounted(mean[0], mean[1], mean[2], share);
         assert_eq!((first, last, none), (read.first, read.last, read.none));
