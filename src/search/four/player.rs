@@ -9,15 +9,15 @@
 //!   each draws the acting rivals' kinds as one-ply players would declare them and measures every kind acting
 //!   first and last against those rivals, read as revealed ones; the worlds' values are averaged with the
 //!   iterations', so that a larger budget averages more of them;
-//! - **bids** (`bid`): with the declarations revealed, what acting first, last or not at all is worth (the
-//!   rivals again only threatening, one per turn of the seat), and near the Navia dratp's 60 the same with one
-//!   gyullas spent; with `Weights4::bid_reveal` (off by default), what those iterations leave of the budget
-//!   reads the same lines with the rivals revealed, each playing its own best action, as deep as it allows
-//!   (`revealed`), averaged half and half with the threats' values; then the bid whose expected place value best pays its price (`auction::choose_bid`), each
-//!   rival's amount read as a one-ply player in its seat would bid (`read_bids`), which the seat outbids rather
-//!   than matches (a tie is no end to the auction, F23), with the rest of the auction played out for each amount
-//!   (`settle`: a tie group left below the seat raises again) and what the rivals spend counted; a seat that reads
-//!   so also measures acting after each set of its rivals, and pays to pass only those whose blow it fears;
+//! - **bids** (`bid`): with the declarations revealed, what acting first, last or not at all is worth (the rivals again
+//!   only threatening, one per turn of the seat), and near the Navia dratp's 60 the same with one gyullas spent; with
+//!   `Weights4::bid_reveal` (off by default), what those iterations leave of the budget reads the same lines with the
+//!   rivals revealed, each playing its own best action, as deep as it allows (`revealed`), averaged half and half with
+//!   the threats' values; then the bid whose expected place value best pays its price (`auction::choose_bid`), each
+//!   rival's amount read as a one-ply player in its seat would bid (`read_bids`), which the seat outbids rather than
+//!   matches (a tie is no end to the auction, F23), with the rest of the auction played out for each amount (`settle`:
+//!   a tie group left below the seat raises again) and what the rivals spend counted; a seat that reads so also
+//!   measures acting after each set of its rivals, and pays to pass only those whose blow it fears;
 //! - **promises** (`promise`): the two outcomes the promise can bring, played on the real round (`State4`):
 //!   promising wins the tie only when the tied rivals do not promise, refusing only when they all do, and any
 //!   other answer forfeits either way, so the seat promises when acting early without captures is worth more
@@ -1182,7 +1182,6 @@ mod tests {
         assert!(threat[1] < open[1], "{threat:?} {open:?}");
         // A bid step averages the two readings; held to one action, it reads the threats alone.
         let mean: Vec<i32> = threat.iter().zip(&open).map(|(t, o)| (t + o) / 2).collect();
-        table.clear();
         let places = |player: &mut Player, depth: u32| {
             table.clear();
             let share = player.share(&budget(None, depth));
