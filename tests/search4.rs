@@ -99,13 +99,14 @@ fn every_answer_is_legal_in_every_phase_of_played_games() {
     let mut phases = [0; 4];
     for g in 0..6u64 {
         // Mixed strengths, so that the games wander: random, full, weak, full; the last two draw the rivals' later
-        // kinds (`Tune_samples`), average their declarations over worlds (`Tune_declare_worlds`) and read their
-        // bid steps' rivals revealed (`Tune_bid_reveal`).
+        // kinds (`Tune_samples`), average their declarations over worlds (`Tune_declare_worlds`), read their
+        // bid steps' rivals revealed (`Tune_bid_reveal`) and a later round's blows at half odds (`Tune_blow_odds`).
         let sampled = |skill: u8, seed: u64| {
             let mut s = settings(skill, seed);
             s.weights4.samples = 8;
             s.weights4.declare_worlds = 8;
             s.weights4.bid_reveal = 8;
+            s.weights4.blow_odds = 50;
             s
         };
         let players = [settings(0, g), settings(20, g), sampled(3, g), sampled(20, g + 7)];

@@ -97,6 +97,14 @@ tunable! {
         /// games), nor did it at 20 000 against greedy seats (+0.030 ± 0.066 against the play without it;
         /// BENCHMARKS.md, session 39). At 0 the rivals stay threats.
         bid_reveal = 0, 0..=64;
+        /// The percent of its worst blow that a threatening rival of a round after the current one is read as
+        /// landing: its turn scores what doing nothing leaves, moved this far toward that blow. At 100 the
+        /// paranoid reading (`line`): every such rival strikes the seat as hard as it can, and a deeper look sees
+        /// one more blow per action of depth. Below it a blow is only as likely as this, which is what a rival
+        /// whose own best action it must also be lands on average. Only the action search reads them so: the
+        /// declarations', bids' and promises' lines stay paranoid, which the auction's shares (`blow_share`,
+        /// `read_share`) are priced on.
+        blow_odds = 100, 0..=100;
         /// How sure the draw of a rival's later kind is: a kind whose best one-ply action (of those its threatening
         /// turn looks at, or none) scores this much less than the best kind's is drawn e (2.72) times less often.
         sample_temp = 100, 1..=5000;

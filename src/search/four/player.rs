@@ -218,7 +218,8 @@ impl Player<'_, '_> {
         let cat = self.state.position().catalogue();
         let (mut depth, mut stable) = (1, 0);
         // One search for every iteration: its killers and last line order the next.
-        let mut search = Search::new(self.seat, budget, self.table, self.wars, &self.weights, &self.weights4);
+        let mut search =
+            Search::new(self.seat, budget, self.table, self.wars, &self.weights, &self.weights4).softened_blows();
         let worlds = self.worlds(&root);
         let mut each = vec![moves.clone(); worlds.len()];
         // Every score exact below full strength (the weak levels choose among them), under `MultiPV`, and where
@@ -927,7 +928,7 @@ impl Player<'_, '_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     use std::sync::atomic::AtomicBool;
@@ -960,7 +961,7 @@ mod tests {
     }
 
     /// Random games from the start; calls `check` on every state of phase `a`.
-    fn random_games(games: u64, mut check: impl FnMut(&State4, &mut Rng)) {
+    pub(in crate::search::four) fn random_games(games: u64, mut check: impl FnMut(&State4, &mut Rng)) {
         for g in 0..games {
             let mut rng = Rng::new(g);
             let mut game = Game4::startpos(Catalogue::builtin(), None, 200).unwrap();

@@ -6,7 +6,8 @@
 //! - a rival of a later round, whose kind is secret, only threatens (see `line`) and is read paranoidly: the one
 //!   blow, or nothing, that hurts the answering seat most, the others minimising its score together; in each of
 //!   the player's determinizations (`player`, `Weights4::samples`, off by default) with the pieces of the kind
-//!   drawn for it at that round's start only ([`Search::drawn_kind`]). A declaration's determinizations
+//!   drawn for it at that round's start only ([`Search::drawn_kind`]); in the action search its blow may count
+//!   only in part (`Weights4::blow_odds`, [`Search::softened_blows`]). A declaration's determinizations
 //!   (`player`, `Weights4::declare_worlds`) draw the current round's rivals a kind as well
 //!   ([`Search::sealed_kind`]), which makes them revealed rivals of the first kind above; a bid step's second
 //!   reading (`player`, `Weights4::bid_reveal`) reads its rivals, revealed by then, so as well.
@@ -71,6 +72,24 @@ fn draw(kinds: &[(Declaration, f64)], rng: &mut Rng) -> Option<Declaration> {
     kinds.last().map(|k| k.0)
 }
 
+/// A softened threat's score (see `Weights4::blow_odds`): what doing nothing leaves, `pass`, moved `odds` percent
+/// of the way to its worst blow, `worst` (at most `pass`).
+fn blended(pass: i32, worst: i32, odds: i32) -> i32 {
+    let sum = i64::from(100 - odds) * i64::from(pass) + i64::from(odds) * i64::from(worst);
+    sum.div_euclid(100) as i32
+}
+
+/// The window for a softened threat's worst blow, given `pass`, such that a blow at or below its low end blends to
+/// at most `alpha` and one at or above its high end to at least `beta`; never above `pass`. `odds` above 0.
+fn blow_window(pass: i32, alpha: i32, beta: i32, odds: i32) -> (i32, i32) {
+    let rest = i64::from(100 - odds) * i64::from(pass);
+    let q = i64::from(odds);
+    let lo = (100 * i64::from(alpha) - rest).div_euclid(q);
+    let hi = -(rest - 100 * i64::from(beta)).div_euclid(q);
+    let clamp = |x: i64| x.clamp(i64::from(-INF), i64::from(INF)) as i32;
+    (clamp(lo), clamp(hi).min(pass))
+}
+
 /// One root action with its score and expected line.
 #[derive(Clone, Debug)]
 pub(super) struct RootMove {
@@ -108,6 +127,9 @@ pub(super) struct Search<'s, 'a> {
     salt: u64,
     /// [`Search::kind_values`] by position and seat: every world and iteration draws from the same values.
     kinds_seen: HashMap<u64, Vec<(Declaration, i32)>>,
+    /// The percent of a later round's threatening rival's worst blow this search reads it as landing: 100
+    /// (paranoid) unless [`Search::softened_blows`] set `Weights4::blow_odds`.
+    blow_odds: i32,
 }
 
 impl<'s, 'a> Search<'s, 'a> {
@@ -137,7 +159,19 @@ impl<'s, 'a> Search<'s, 'a> {
             tt,
             salt,
             kinds_seen: HashMap::new(),
+            blow_odds: 100,
         }
+    }
+
+    /// This search with a later round's threats softened to `Weights4::blow_odds` (the action search's reading;
+    /// the sealed phases' lines stay paranoid, which the auction's shares are priced on). Its table entries are
+    /// keyed apart from a paranoid search's.
+    pub(super) fn softened_blows(mut self) -> Self {
+        self.blow_odds = self.weights4.blow_odds;
+        if self.blow_odds < 100 {
+            self.salt ^= splitmix64(&mut (0x50F7_B10E ^ self.blow_odds as u64));
+        }
+        self
     }
 
     /// The budget, for the callers' iteration control.
@@ -409,6 +443,7 @@ impl<'s, 'a> Search<'s, 'a> {
         let mut best_choice = None;
         // A seat that only threatens first does nothing that matters, then tries its threats.
         let threat = line.threats.contains(seat);
+        let soft = self.softened(line, seat);
         let want = if threat { Want::Threats } else { Want::All };
         let mut choices = self.choices(&actions, seat, want, ply, tt_action);
         if threat {
@@ -421,11 +456,15 @@ impl<'s, 'a> Search<'s, 'a> {
             choices = c.into_iter().collect();
         }
         let mut next = 0;
+        // A softened threat's pass, once searched: the blows after it are searched for their worst alone.
+        let mut pass = None;
         while let Some(c) = self.take_choice(&mut choices, &mut next, &actions, seat, want, ply) {
             let choice = match c {
                 Choice::Act(a) => Some(a),
                 _ => None,
             };
+            // How the pass scores bounds a softened threat from above only: it is searched without a beta.
+            let child_beta = if soft.is_some() && choice.is_none() { INF } else { beta };
             // The threatening rivals between two actions of the seat land one blow at most (see `line`): that
             // blow, or the last of them doing nothing, costs one action of depth, whichever rival strikes. With
             // every "nothing" costing one, a line where the first rival strikes (the others pass for free)
@@ -439,7 +478,7 @@ impl<'s, 'a> Search<'s, 'a> {
                     self.pv[ply + 1].clear();
                     self.won(&child, o.winner, ply + 1)
                 }
-                None => self.node(&child, depth - cost, ply + 1, alpha, beta),
+                None => self.node(&child, depth - cost, ply + 1, alpha, child_beta),
             };
             if self.budget.halted() {
                 return 0;
@@ -448,6 +487,15 @@ impl<'s, 'a> Search<'s, 'a> {
                 best = v;
                 best_choice = choice;
                 self.set_pv(ply, choice);
+            }
+            if let (Some(odds), None) = (soft, pass) {
+                // At or below alpha the pass already bounds the node; at 0 odds it is the node's score.
+                pass = Some(v);
+                if v <= alpha || odds == 0 {
+                    break;
+                }
+                (alpha, beta) = blow_window(v, alpha, beta, odds);
+                continue;
             }
             if maxing {
                 alpha = alpha.max(v);
@@ -465,6 +513,9 @@ impl<'s, 'a> Search<'s, 'a> {
                 break;
             }
         }
+        if let (Some(odds), Some(p)) = (soft, pass) {
+            best = blended(p, best, odds);
+        }
         // The best action by its entry in the seat's list (a family's by its head), whose place is the same
         // wherever the line comes again.
         let item = best_choice.and_then(|a| {
@@ -481,6 +532,13 @@ impl<'s, 'a> Search<'s, 'a> {
         self.tt
             .store(key, ply, best, depth as i32, Bound::of(best, alpha0, beta0), item);
         best
+    }
+
+    /// The blow odds where `seat` is a threatening rival of a round after the current one and this search softens
+    /// its blows (below 100), else `None` (the paranoid reading).
+    fn softened(&self, line: &Line, seat: Seat) -> Option<i32> {
+        let odds = self.blow_odds;
+        (odds < 100 && line.ended.is_some() && line.threats.contains(seat)).then_some(odds)
     }
 
     /// The action a rival of the current round is read as playing (see the module doc): of `choices`, the one
@@ -639,8 +697,15 @@ impl<'s, 'a> Search<'s, 'a> {
         if left == 0 || ply >= MAX_PLY || (maxing && stand >= beta) || (!maxing && stand <= alpha) {
             return stand;
         }
+        let soft = self.softened(line, seat);
         if maxing {
             alpha = alpha.max(stand);
+        } else if let Some(odds) = soft {
+            // Standing is a softened threat's pass: its strikes are searched for their worst alone.
+            if odds == 0 {
+                return stand;
+            }
+            (alpha, beta) = blow_window(stand, alpha, beta, odds);
         } else {
             beta = beta.min(stand);
         }
@@ -675,7 +740,10 @@ impl<'s, 'a> Search<'s, 'a> {
                 break;
             }
         }
-        best
+        match soft {
+            Some(odds) => blended(stand, best, odds),
+            None => best,
+        }
     }
 
     fn qnode(&mut self, line: &Line, ply: usize, alpha: i32, beta: i32, left: u32) -> i32 {
@@ -864,6 +932,63 @@ mod tests {
     /// A search for South with the default weights and no repetitions, through `table`.
     fn south<'s, 'a>(budget: &'s mut Budget<'a>, table: &'s Tt) -> Search<'s, 'a> {
         Search::new(Seat::South, budget, table, &[], &Weights::DEFAULT, &Weights4::DEFAULT)
+    }
+
+    #[test]
+    fn a_softened_threat_scores_between_doing_nothing_and_its_worst_blow_in_any_window() {
+        let (mut softer, mut windows) = (0, 0);
+        crate::search::four::player::tests::random_games(2, |state, _| {
+            let me = state.round().actor().unwrap();
+            let root = Line {
+                last: Some(me),
+                ..crate::search::four::player::line_of(state)
+            };
+            let stop = AtomicBool::new(false);
+            let table = Tt::new(1);
+            // The score of `root` three actions deep with the later rounds' blows at `odds`, in (alpha, beta).
+            let value = |odds: i32, alpha: i32, beta: i32| {
+                table.clear();
+                let mut budget = Budget::new(&Limits4::default(), &SETTINGS, &stop, 64);
+                let w4 = Weights4 {
+                    blow_odds: odds,
+                    ..Weights4::DEFAULT
+                };
+                let mut search = Search::new(me, &mut budget, &table, &[], &Weights::DEFAULT, &w4).softened_blows();
+                search.node(&root, 3, 0, alpha, beta)
+            };
+            let [paranoid, half, none] = [100, 40, 0].map(|odds| value(odds, -INF, INF));
+            // Each later blow counts less as the odds fall, so the seat's score can only rise.
+            assert!(paranoid <= half && half <= none, "{paranoid} {half} {none}");
+            softer += usize::from(paranoid < half);
+            // The window changes the bound a search returns, never the score inside it (R: alpha-beta is exact).
+            assert_eq!(value(40, half - 1, half + 1), half);
+            assert_eq!(value(40, half - 300, half + 7), half);
+            assert!(value(40, half, INF) <= half);
+            assert!(value(40, -INF, half) >= half);
+            windows += 1;
+        });
+        assert!(windows > 50, "{windows}");
+        assert!(softer > 5, "{softer} of {windows}");
+    }
+
+    #[test]
+    fn a_blend_and_its_window_agree() {
+        for (pass, alpha, beta, odds) in [
+            (100, -50, 300, 40),
+            (-7, -400, 20, 1),
+            (500, 499, 501, 99),
+            (0, -1, 1, 50),
+            (-7, -40, 20, 3),
+        ] {
+            let (lo, hi) = blow_window(pass, alpha, beta, odds);
+            assert!(lo < pass && hi <= pass, "{lo} {hi}");
+            // Below every score the low end is no bound: the blows cannot reach it.
+            assert!(lo == -INF || blended(pass, lo, odds) <= alpha);
+            assert!(hi == pass || blended(pass, hi, odds) >= beta);
+            assert_eq!(blended(pass, pass, odds), pass);
+        }
+        assert_eq!(blended(100, -100, 25), 50);
+        assert_eq!(blow_window(-7, -400, 20, 1).0, -INF);
     }
 
     const SWNE: [Seat; 4] = [Seat::South, Seat::West, Seat::North, Seat::East];
