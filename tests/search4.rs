@@ -100,13 +100,13 @@ fn every_answer_is_legal_in_every_phase_of_played_games() {
     for g in 0..6u64 {
         // Mixed strengths, so that the games wander: random, full, weak, full; the last two draw the rivals' later
         // kinds (`Tune_samples`), average their declarations over worlds (`Tune_declare_worlds`), read their
-        // bid steps' rivals revealed (`Tune_bid_reveal`) and a later round's blows at half odds (`Tune_blow_odds`).
+        // bid steps' rivals revealed (`Tune_bid_reveal`) and every later round's blow as certain (`Tune_blow_odds`).
         let sampled = |skill: u8, seed: u64| {
             let mut s = settings(skill, seed);
             s.weights4.samples = 8;
             s.weights4.declare_worlds = 8;
             s.weights4.bid_reveal = 8;
-            s.weights4.blow_odds = 50;
+            s.weights4.blow_odds = 100;
             s
         };
         let players = [settings(0, g), settings(20, g), sampled(3, g), sampled(20, g + 7)];
@@ -192,10 +192,13 @@ fn it_keeps_its_navia_by_filling_the_last_empty_pharaoh_square() {
 fn with_determinizations_it_still_keeps_its_navia() {
     // Drawn once at the root, South's kind never let the Navia it took from West flee West's retake, so West gave
     // its Navia up for it (b7c7); drawn at each round's start, South flees with it as a one-ply player would.
+    // Read with every later blow certain: at the default half odds (`Tune_blow_odds`) West gives its Navia up
+    // from five actions deep, with or without draws (BENCHMARKS.md, session 40).
     let g = game(GUARD_PHARAOH);
     for (samples, depth) in [(4, 4), (8, 4), (8, 7)] {
         let mut s = settings(20, 3);
         s.weights4.samples = samples;
+        s.weights4.blow_odds = 100;
         let limits = Limits4 {
             depth: Some(depth),
             ..Limits4::default()

@@ -98,13 +98,14 @@ tunable! {
         /// BENCHMARKS.md, session 39). At 0 the rivals stay threats.
         bid_reveal = 0, 0..=64;
         /// The percent of its worst blow that a threatening rival of a round after the current one is read as
-        /// landing: its turn scores what doing nothing leaves, moved this far toward that blow. At 100 the
-        /// paranoid reading (`line`): every such rival strikes the seat as hard as it can, and a deeper look sees
-        /// one more blow per action of depth. Below it a blow is only as likely as this, which is what a rival
-        /// whose own best action it must also be lands on average. Only the action search reads them so: the
-        /// declarations', bids' and promises' lines stay paranoid, which the auction's shares (`blow_share`,
-        /// `read_share`) are priced on.
-        blow_odds = 100, 0..=100;
+        /// landing in the action search: its turn scores what doing nothing leaves (the next threatening rival's
+        /// turn, read the same way), moved this far toward that blow. At 100 the paranoid reading
+        /// (`line`): every such rival strikes the seat as hard as it can, so every later round's worst blow is
+        /// priced as certain and the seat guards against all of them. At 50 a seat placed a quarter of a place
+        /// better than three paranoid ones at an equal budget (−0.25 ± 0.11 over 800 games) and 0.25 better
+        /// against greedy seats (BENCHMARKS.md, session 40). The declarations', bids' and promises' lines stay
+        /// paranoid, which the auction's shares (`blow_share`, `read_share`) are priced on.
+        blow_odds = 50, 0..=100;
         /// How sure the draw of a rival's later kind is: a kind whose best one-ply action (of those its threatening
         /// turn looks at, or none) scores this much less than the best kind's is drawn e (2.72) times less often.
         sample_temp = 100, 1..=5000;

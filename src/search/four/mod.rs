@@ -2,8 +2,8 @@
 //! (F19–F27) — a declaration, a bid, a promise or an action.
 //!
 //! - `search`: alpha-beta over a `line` of play, with a capture quiescence: the current round's rivals play their
-//!   own best action by the static score, later rounds' rivals are read paranoidly (why: see there; in the
-//!   action search `Tune_blow_odds` counts their blows in part), with
+//!   own best action by the static score, later rounds' rivals threaten one blow each (why: see there), which
+//!   the action search counts at `Tune_blow_odds` (half) and the sealed phases in full, with
 //!   `Tune_samples` each with a kind drawn at each round's start as a one-ply player would declare it there,
 //!   averaged over the determinizations; a declaration's worlds (`Tune_declare_worlds`, on by default) draw the
 //!   current round's sealed rivals a kind the same way and read them as revealed, and a bid step's second reading

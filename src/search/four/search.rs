@@ -3,14 +3,15 @@
 //!
 //! - a rival still to act in the current round has revealed its kind (F27) and is read as playing the action its
 //!   own static score likes best ([`Search::rival_choice`], an opponent model): one line, not a branch;
-//! - a rival of a later round, whose kind is secret, only threatens (see `line`) and is read paranoidly: the one
-//!   blow, or nothing, that hurts the answering seat most, the others minimising its score together; in each of
-//!   the player's determinizations (`player`, `Weights4::samples`, off by default) with the pieces of the kind
-//!   drawn for it at that round's start only ([`Search::drawn_kind`]); in the action search its blow may count
-//!   only in part (`Weights4::blow_odds`, [`Search::softened_blows`]). A declaration's determinizations
-//!   (`player`, `Weights4::declare_worlds`) draw the current round's rivals a kind as well
-//!   ([`Search::sealed_kind`]), which makes them revealed rivals of the first kind above; a bid step's second
-//!   reading (`player`, `Weights4::bid_reveal`) reads its rivals, revealed by then, so as well.
+//! - a rival of a later round, whose kind is secret, only threatens (see `line`): the one blow, or nothing, that
+//!   hurts the answering seat most, the others minimising its score together; in each of the player's
+//!   determinizations (`player`, `Weights4::samples`, off by default) with the pieces of the kind drawn for it at
+//!   that round's start only ([`Search::drawn_kind`]). The action search counts that blow at odds
+//!   (`Weights4::blow_odds`, half by default, [`Search::softened_blows`]): its turn scores what doing nothing
+//!   leaves, moved halfway toward the blow; the sealed phases' lines read it paranoidly, the whole blow. A
+//!   declaration's determinizations (`player`, `Weights4::declare_worlds`) draw the current round's rivals a kind
+//!   as well ([`Search::sealed_kind`]), which makes them revealed rivals of the first kind above; a bid step's
+//!   second reading (`player`, `Weights4::bid_reveal`) reads its rivals, revealed by then, so as well.
 //!
 //! Why these two readings:
 //! - the rest of a round is a game of perfect information: declarations, promises and the queue are public once
@@ -28,11 +29,14 @@
 //!   shallowly; best-reply search (one rival between two own actions) is how the later rounds are read, but within
 //!   the current round every seat acts, in a fixed order.
 //!
-//! The cost of paranoia in the later rounds, a coalition that does not exist, is softened twice: by the score
-//! (`eval::score_for`), which weighs the strongest rival most, so the "coalition" mostly plays for the leader; and
-//! by how a rival's win is scored: the seat's F34 place less `Weights4::rival_win`, not a lost game. Scored as
-//! lost, every rival's coming win (a Navia dratp, a third Navia) was worth any price to stop, so the seat spent its
-//! actions policing each rival in turn, which helped the two others as much.
+//! The cost of paranoia in the later rounds, a coalition that does not exist, is softened three times: by the
+//! blow's odds, since a rival lands a blow on this seat only when that is also its own best action, and with every
+//! later blow certain the seat gave up its plans to guard against all of them (at half odds it placed a quarter of
+//! a place better, BENCHMARKS.md, session 40); by the score (`eval::score_for`), which weighs the strongest rival
+//! most, so the "coalition" mostly plays for the leader; and by how a rival's win is scored: the seat's F34 place
+//! less `Weights4::rival_win`, not a lost game. Scored as lost, every rival's coming win (a Navia dratp, a third
+//! Navia) was worth any price to stop, so the seat spent its actions policing each rival in turn, which helped the
+//! two others as much.
 //!
 //! Leaves are searched on with captures, Navia takes and Navia dratps (a quiescence search of a few actions),
 //! so that a leaf never stands just before a free take; a threatening rival's only when they strike `me`.
