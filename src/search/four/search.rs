@@ -964,7 +964,7 @@ mod tests {
             // Each later blow counts less as the odds fall, so the seat's score can only rise.
             assert!(paranoid <= half && half <= none, "{paranoid} {half} {none}");
             softer += usize::from(paranoid < half);
-            // The window changes the bound a search returns, never the score inside it (R: alpha-beta is exact).
+            // The window changes the bound a search returns, never the score inside it: alpha-beta stays exact.
             assert_eq!(value(40, half - 1, half + 1), half);
             assert_eq!(value(40, half - 300, half + 7), half);
             assert!(value(40, half, INF) <= half);
