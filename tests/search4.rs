@@ -100,16 +100,23 @@ fn every_answer_is_legal_in_every_phase_of_played_games() {
     for g in 0..6u64 {
         // Mixed strengths, so that the games wander: random, full, weak, full; the last two draw the rivals' later
         // kinds (`Tune_samples`), average their declarations over worlds (`Tune_declare_worlds`), read their
-        // bid steps' rivals revealed (`Tune_bid_reveal`) and every later round's blow as certain (`Tune_blow_odds`).
-        let sampled = |skill: u8, seed: u64| {
+        // bid steps' rivals revealed (`Tune_bid_reveal`) and read a later round's blows as certain: every blow
+        // (`Tune_blow_odds`), or a Navia's only (`Tune_navia_odds`).
+        let sampled = |skill: u8, seed: u64, blow_odds: i32| {
             let mut s = settings(skill, seed);
             s.weights4.samples = 8;
             s.weights4.declare_worlds = 8;
             s.weights4.bid_reveal = 8;
-            s.weights4.blow_odds = 100;
+            s.weights4.blow_odds = blow_odds;
+            s.weights4.navia_odds = 100;
             s
         };
-        let players = [settings(0, g), settings(20, g), sampled(3, g), sampled(20, g + 7)];
+        let players = [
+            settings(0, g),
+            settings(20, g),
+            sampled(3, g, 100),
+            sampled(20, g + 7, 50),
+        ];
         let mut game = Game4::startpos(Catalogue::builtin(), None, 200).unwrap();
         let mut events = 0;
         while game.result().is_none() && events < 240 {
@@ -192,13 +199,13 @@ fn it_keeps_its_navia_by_filling_the_last_empty_pharaoh_square() {
 fn with_determinizations_it_still_keeps_its_navia() {
     // Drawn once at the root, South's kind never let the Navia it took from West flee West's retake, so West gave
     // its Navia up for it (b7c7); drawn at each round's start, South flees with it as a one-ply player would.
-    // Read with every later blow certain: at the default half odds (`Tune_blow_odds`) West gives its Navia up
-    // from five actions deep, with or without draws (BENCHMARKS.md, session 40).
+    // Read with a later round's Navia blows certain (`Tune_navia_odds`): at the default half odds West gives its
+    // Navia up with 8 draws 7 actions deep (BENCHMARKS.md, sessions 40 and 41).
     let g = game(GUARD_PHARAOH);
     for (samples, depth) in [(4, 4), (8, 4), (8, 7)] {
         let mut s = settings(20, 3);
         s.weights4.samples = samples;
-        s.weights4.blow_odds = 100;
+        s.weights4.navia_odds = 100;
         let limits = Limits4 {
             depth: Some(depth),
             ..Limits4::default()

@@ -106,6 +106,11 @@ tunable! {
         /// against greedy seats (BENCHMARKS.md, session 40). The declarations', bids' and promises' lines stay
         /// paranoid, which the auction's shares (`blow_share`, `read_share`) are priced on.
         blow_odds = 50, 0..=100;
+        /// The same odds for a later round's threatening rival's Navia blows: an action of one of its Navias (a
+        /// flight, a take, a dratp) or a take of a Navia (F14). At 100 a seat reads a Navia's coming take or
+        /// flight as certain and gives up fewer Navias for a retake that the rival would foil, but it placed a fifth
+        /// of a place worse than three seats at 50 (+0.21 ± 0.10 over 800 games, BENCHMARKS.md, session 41).
+        navia_odds = 50, 0..=100;
         /// How sure the draw of a rival's later kind is: a kind whose best one-ply action (of those its threatening
         /// turn looks at, or none) scores this much less than the best kind's is drawn e (2.72) times less often.
         sample_temp = 100, 1..=5000;

@@ -7,8 +7,9 @@
 //!   hurts the answering seat most, the others minimising its score together; in each of the player's
 //!   determinizations (`player`, `Weights4::samples`, off by default) with the pieces of the kind drawn for it at
 //!   that round's start only ([`Search::drawn_kind`]). The action search counts that blow at odds
-//!   (`Weights4::blow_odds`, half by default, [`Search::softened_blows`]): its turn scores what doing nothing
-//!   leaves, moved halfway toward the blow; the sealed phases' lines read it paranoidly, the whole blow. A
+//!   (`Weights4::blow_odds`, half by default, and `Weights4::navia_odds` for a Navia's action or a Navia take;
+//!   [`Search::softened_blows`]): its turn scores what doing nothing leaves, moved that far toward the worst
+//!   blow; the sealed phases' lines read it paranoidly, the whole blow. A
 //!   declaration's determinizations (`player`, `Weights4::declare_worlds`) draw the current round's rivals a kind
 //!   as well ([`Search::sealed_kind`]), which makes them revealed rivals of the first kind above; a bid step's
 //!   second reading (`player`, `Weights4::bid_reveal`) reads its rivals, revealed by then, so as well.
@@ -76,14 +77,14 @@ fn draw(kinds: &[(Declaration, f64)], rng: &mut Rng) -> Option<Declaration> {
     kinds.last().map(|k| k.0)
 }
 
-/// A softened threat's score (see `Weights4::blow_odds`): what doing nothing leaves, `pass`, moved `odds` percent
-/// of the way to its worst blow, `worst` (at most `pass`).
+/// A blow of a softened threat at its odds (see `Weights4::blow_odds`): what doing nothing leaves, `pass`, moved
+/// `odds` percent of the way to what the blow leaves, `worst`. The threat scores the least of these and `pass`.
 fn blended(pass: i32, worst: i32, odds: i32) -> i32 {
     let sum = i64::from(100 - odds) * i64::from(pass) + i64::from(odds) * i64::from(worst);
     sum.div_euclid(100) as i32
 }
 
-/// The window for a softened threat's worst blow, given `pass`, such that a blow at or below its low end blends to
+/// The window for a softened threat's blow at `odds`, given `pass`, such that a blow at or below its low end blends to
 /// at most `alpha` and one at or above its high end to at least `beta`; never above `pass`. `odds` above 0.
 fn blow_window(pass: i32, alpha: i32, beta: i32, odds: i32) -> (i32, i32) {
     let rest = i64::from(100 - odds) * i64::from(pass);
@@ -131,9 +132,33 @@ pub(super) struct Search<'s, 'a> {
     salt: u64,
     /// [`Search::kind_values`] by position and seat: every world and iteration draws from the same values.
     kinds_seen: HashMap<u64, Vec<(Declaration, i32)>>,
-    /// The percent of a later round's threatening rival's worst blow this search reads it as landing: 100
-    /// (paranoid) unless [`Search::softened_blows`] set `Weights4::blow_odds`.
-    blow_odds: i32,
+    /// The odds at which this search reads a later round's threatening rival as landing a blow: a Navia's action
+    /// or a Navia take, and any other blow, in percent; 100 (paranoid) unless [`Search::softened_blows`] set
+    /// `Weights4::navia_odds` and `Weights4::blow_odds`.
+    odds: Odds,
+}
+
+/// The odds of a later round's blows (see [`Search::softened_blows`]), in percent.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Odds {
+    /// A Navia's action (a flight, a take, its dratp) or a Navia take.
+    navia: i32,
+    /// Any other blow.
+    other: i32,
+}
+
+impl Odds {
+    /// Every blow certain: the paranoid reading.
+    const PARANOID: Odds = Odds { navia: 100, other: 100 };
+
+    /// The odds of `a` in `pos`.
+    fn of(self, pos: &CrossPosition, a: &CrossAction) -> i32 {
+        if a.pharaoh.is_some() || matches!(pos.acting_piece(a), Some(Piece::Navia(_))) {
+            self.navia
+        } else {
+            self.other
+        }
+    }
 }
 
 impl<'s, 'a> Search<'s, 'a> {
@@ -163,17 +188,21 @@ impl<'s, 'a> Search<'s, 'a> {
             tt,
             salt,
             kinds_seen: HashMap::new(),
-            blow_odds: 100,
+            odds: Odds::PARANOID,
         }
     }
 
-    /// This search with a later round's threats softened to `Weights4::blow_odds` (the action search's reading;
-    /// the sealed phases' lines stay paranoid, which the auction's shares are priced on). Its table entries are
-    /// keyed apart from a paranoid search's.
+    /// This search with a later round's threats softened to `Weights4::navia_odds` and `Weights4::blow_odds` (the
+    /// action search's reading; the sealed phases' lines stay paranoid, which the auction's shares are priced on).
+    /// Its table entries are keyed apart from a paranoid search's.
     pub(super) fn softened_blows(mut self) -> Self {
-        self.blow_odds = self.weights4.blow_odds;
-        if self.blow_odds < 100 {
-            self.salt ^= splitmix64(&mut (0x50F7_B10E ^ self.blow_odds as u64));
+        self.odds = Odds {
+            navia: self.weights4.navia_odds,
+            other: self.weights4.blow_odds,
+        };
+        if self.odds != Odds::PARANOID {
+            let key = (self.odds.navia as u64) << 8 | self.odds.other as u64;
+            self.salt ^= splitmix64(&mut (0x50F7_B10E ^ key));
         }
         self
     }
@@ -460,15 +489,26 @@ impl<'s, 'a> Search<'s, 'a> {
             choices = c.into_iter().collect();
         }
         let mut next = 0;
-        // A softened threat's pass, once searched: the blows after it are searched for their worst alone.
+        // A softened threat's pass, once searched: each blow after it scores the pass moved toward it by its odds.
         let mut pass = None;
         while let Some(c) = self.take_choice(&mut choices, &mut next, &actions, seat, want, ply) {
             let choice = match c {
                 Choice::Act(a) => Some(a),
                 _ => None,
             };
-            // How the pass scores bounds a softened threat from above only: it is searched without a beta.
-            let child_beta = if soft.is_some() && choice.is_none() { INF } else { beta };
+            // How the pass scores bounds a softened threat from above only: it is searched without a beta. A blow
+            // is searched in the window that its odds map the node's onto; at 0 odds it counts for nothing.
+            let (lo, hi, blend) = match (soft, pass, choice) {
+                (Some(_), None, _) => (alpha, INF, None),
+                (Some(odds), Some(p), Some(a)) => match odds.of(actions.position(), &a) {
+                    0 => continue,
+                    o => {
+                        let (lo, hi) = blow_window(p, alpha, beta, o);
+                        (lo, hi, Some((p, o)))
+                    }
+                },
+                _ => (alpha, beta, None),
+            };
             // The threatening rivals between two actions of the seat land one blow at most (see `line`): that
             // blow, or the last of them doing nothing, costs one action of depth, whichever rival strikes. With
             // every "nothing" costing one, a line where the first rival strikes (the others pass for free)
@@ -482,24 +522,19 @@ impl<'s, 'a> Search<'s, 'a> {
                     self.pv[ply + 1].clear();
                     self.won(&child, o.winner, ply + 1)
                 }
-                None => self.node(&child, depth - cost, ply + 1, alpha, child_beta),
+                None => self.node(&child, depth - cost, ply + 1, lo, hi),
             };
             if self.budget.halted() {
                 return 0;
             }
+            let v = blend.map_or(v, |(p, o)| blended(p, v, o));
             if (maxing && v > best) || (!maxing && v < best) {
                 best = v;
                 best_choice = choice;
                 self.set_pv(ply, choice);
             }
-            if let (Some(odds), None) = (soft, pass) {
-                // At or below alpha the pass already bounds the node; at 0 odds it is the node's score.
+            if soft.is_some() && pass.is_none() {
                 pass = Some(v);
-                if v <= alpha || odds == 0 {
-                    break;
-                }
-                (alpha, beta) = blow_window(v, alpha, beta, odds);
-                continue;
             }
             if maxing {
                 alpha = alpha.max(v);
@@ -516,9 +551,6 @@ impl<'s, 'a> Search<'s, 'a> {
                 }
                 break;
             }
-        }
-        if let (Some(odds), Some(p)) = (soft, pass) {
-            best = blended(p, best, odds);
         }
         // The best action by its entry in the seat's list (a family's by its head), whose place is the same
         // wherever the line comes again.
@@ -539,10 +571,10 @@ impl<'s, 'a> Search<'s, 'a> {
     }
 
     /// The blow odds where `seat` is a threatening rival of a round after the current one and this search softens
-    /// its blows (below 100), else `None` (the paranoid reading).
-    fn softened(&self, line: &Line, seat: Seat) -> Option<i32> {
-        let odds = self.blow_odds;
-        (odds < 100 && line.ended.is_some() && line.threats.contains(seat)).then_some(odds)
+    /// its blows (some below 100), else `None` (the paranoid reading).
+    fn softened(&self, line: &Line, seat: Seat) -> Option<Odds> {
+        let odds = self.odds;
+        (odds != Odds::PARANOID && line.ended.is_some() && line.threats.contains(seat)).then_some(odds)
     }
 
     /// The action a rival of the current round is read as playing (see the module doc): of `choices`, the one
@@ -701,15 +733,10 @@ impl<'s, 'a> Search<'s, 'a> {
         if left == 0 || ply >= MAX_PLY || (maxing && stand >= beta) || (!maxing && stand <= alpha) {
             return stand;
         }
+        // Standing is a softened threat's pass: each strike scores it moved toward the strike by its odds.
         let soft = self.softened(line, seat);
         if maxing {
             alpha = alpha.max(stand);
-        } else if let Some(odds) = soft {
-            // Standing is a softened threat's pass: its strikes are searched for their worst alone.
-            if odds == 0 {
-                return stand;
-            }
-            (alpha, beta) = blow_window(stand, alpha, beta, odds);
         } else {
             beta = beta.min(stand);
         }
@@ -725,14 +752,26 @@ impl<'s, 'a> Search<'s, 'a> {
         while let Some(c) = self.take_choice(&mut choices, &mut next, actions, seat, want, ply) {
             // Never a pass here: the evaluation stands for doing nothing.
             let Choice::Act(a) = c else { continue };
+            let odds = soft.map_or(100, |odds| odds.of(actions.position(), &a));
+            if odds == 0 {
+                continue;
+            }
+            let (lo, hi) = match soft {
+                Some(_) => blow_window(stand, alpha, beta, odds),
+                None => (alpha, beta),
+            };
             let child = line.after(seat, &a);
             let v = match child.pos.outcome() {
                 Some(o) => self.won(&child, o.winner, ply + 1),
-                None => self.qnode(&child, ply + 1, alpha, beta, left - 1),
+                None => self.qnode(&child, ply + 1, lo, hi, left - 1),
             };
             if self.budget.halted() {
                 return 0;
             }
+            let v = match soft {
+                Some(_) => blended(stand, v, odds),
+                None => v,
+            };
             if maxing {
                 best = best.max(v);
                 alpha = alpha.max(v);
@@ -744,10 +783,7 @@ impl<'s, 'a> Search<'s, 'a> {
                 break;
             }
         }
-        match soft {
-            Some(odds) => blended(stand, best, odds),
-            None => best,
-        }
+        best
     }
 
     fn qnode(&mut self, line: &Line, ply: usize, alpha: i32, beta: i32, left: u32) -> i32 {
@@ -940,7 +976,7 @@ mod tests {
 
     #[test]
     fn a_softened_threat_scores_between_doing_nothing_and_its_worst_blow_in_any_window() {
-        let (mut softer, mut windows) = (0, 0);
+        let (mut softer, mut navias, mut windows) = (0, 0, 0);
         crate::search::four::player::tests::random_games(2, |state, _| {
             let me = state.round().actor().unwrap();
             let root = Line {
@@ -949,30 +985,40 @@ mod tests {
             };
             let stop = AtomicBool::new(false);
             let table = Tt::new(1);
-            // The score of `root` three actions deep with the later rounds' blows at `odds`, in (alpha, beta).
-            let value = |odds: i32, alpha: i32, beta: i32| {
+            // The score of `root` three actions deep with the later rounds' Navia blows and other blows at
+            // `odds`, in (alpha, beta).
+            let value = |(navia, other): (i32, i32), alpha: i32, beta: i32| {
                 table.clear();
                 let mut budget = Budget::new(&Limits4::default(), &SETTINGS, &stop, 64);
                 let w4 = Weights4 {
-                    blow_odds: odds,
+                    navia_odds: navia,
+                    blow_odds: other,
                     ..Weights4::DEFAULT
                 };
                 let mut search = Search::new(me, &mut budget, &table, &[], &Weights::DEFAULT, &w4).softened_blows();
                 search.node(&root, 3, 0, alpha, beta)
             };
-            let [paranoid, half, none] = [100, 40, 0].map(|odds| value(odds, -INF, INF));
-            // Each later blow counts less as the odds fall, so the seat's score can only rise.
-            assert!(paranoid <= half && half <= none, "{paranoid} {half} {none}");
+            let [paranoid, navia, half, none] =
+                [(100, 100), (100, 40), (40, 40), (0, 0)].map(|odds| value(odds, -INF, INF));
+            // Each later blow counts less as its odds fall, so the seat's score can only rise.
+            assert!(
+                paranoid <= navia && navia <= half && half <= none,
+                "{paranoid} {navia} {half} {none}"
+            );
             softer += usize::from(paranoid < half);
+            navias += usize::from(navia < half);
             // The window changes the bound a search returns, never the score inside it: alpha-beta stays exact.
-            assert_eq!(value(40, half - 1, half + 1), half);
-            assert_eq!(value(40, half - 300, half + 7), half);
-            assert!(value(40, half, INF) <= half);
-            assert!(value(40, -INF, half) >= half);
+            for (odds, v) in [((40, 40), half), ((100, 40), navia)] {
+                assert_eq!(value(odds, v - 1, v + 1), v);
+                assert_eq!(value(odds, v - 300, v + 7), v);
+                assert!(value(odds, v, INF) <= v);
+                assert!(value(odds, -INF, v) >= v);
+            }
             windows += 1;
         });
         assert!(windows > 50, "{windows}");
         assert!(softer > 5, "{softer} of {windows}");
+        assert!(navias > 5, "{navias} of {windows}");
     }
 
     #[test]
