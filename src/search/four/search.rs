@@ -8,8 +8,8 @@
 //!   determinizations (`player`, `Weights4::samples`, off by default) with the pieces of the kind drawn for it at
 //!   that round's start only ([`Search::drawn_kind`]). The action search counts that blow at odds
 //!   (`Weights4::blow_odds`, half by default, and `Weights4::navia_odds` for a Navia's action or a Navia take;
-//!   [`Search::softened_blows`]): its turn scores what doing nothing leaves, moved that far toward the worst
-//!   blow; the sealed phases' lines read it paranoidly, the whole blow. A
+//!   [`Search::softened_blows`]): its turn scores what doing nothing leaves, moved toward each blow by that
+//!   blow's odds, the worst of these; the sealed phases' lines read it paranoidly, the whole blow. A
 //!   declaration's determinizations (`player`, `Weights4::declare_worlds`) draw the current round's rivals a kind
 //!   as well ([`Search::sealed_kind`]), which makes them revealed rivals of the first kind above; a bid step's
 //!   second reading (`player`, `Weights4::bid_reveal`) reads its rivals, revealed by then, so as well.
@@ -78,9 +78,9 @@ fn draw(kinds: &[(Declaration, f64)], rng: &mut Rng) -> Option<Declaration> {
 }
 
 /// A blow of a softened threat at its odds (see `Weights4::blow_odds`): what doing nothing leaves, `pass`, moved
-/// `odds` percent of the way to what the blow leaves, `worst`. The threat scores the least of these and `pass`.
-fn blended(pass: i32, worst: i32, odds: i32) -> i32 {
-    let sum = i64::from(100 - odds) * i64::from(pass) + i64::from(odds) * i64::from(worst);
+/// `odds` percent of the way to what the blow leaves, `blow`. The threat scores the least of these and `pass`.
+fn blended(pass: i32, blow: i32, odds: i32) -> i32 {
+    let sum = i64::from(100 - odds) * i64::from(pass) + i64::from(odds) * i64::from(blow);
     sum.div_euclid(100) as i32
 }
 
@@ -752,12 +752,10 @@ impl<'s, 'a> Search<'s, 'a> {
         while let Some(c) = self.take_choice(&mut choices, &mut next, actions, seat, want, ply) {
             // Never a pass here: the evaluation stands for doing nothing.
             let Choice::Act(a) = c else { continue };
-            let odds = soft.map_or(100, |odds| odds.of(actions.position(), &a));
-            if odds == 0 {
-                continue;
-            }
-            let (lo, hi) = match soft {
-                Some(_) => blow_window(stand, alpha, beta, odds),
+            let odds = soft.map(|odds| odds.of(actions.position(), &a));
+            let (lo, hi) = match odds {
+                Some(0) => continue,
+                Some(o) => blow_window(stand, alpha, beta, o),
                 None => (alpha, beta),
             };
             let child = line.after(seat, &a);
@@ -768,10 +766,7 @@ impl<'s, 'a> Search<'s, 'a> {
             if self.budget.halted() {
                 return 0;
             }
-            let v = match soft {
-                Some(_) => blended(stand, v, odds),
-                None => v,
-            };
+            let v = odds.map_or(v, |o| blended(stand, v, o));
             if maxing {
                 best = best.max(v);
                 alpha = alpha.max(v);
