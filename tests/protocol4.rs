@@ -899,3 +899,42 @@ fn phase_index(p: Phase) -> usize {
         Phase::Actions => 3,
     }
 }
+
+#[test]
+fn full_strength_replays_its_answers_in_any_process_after_any_new_game() {
+    // A declaration two iterations deep draws every determinization of `Tune_declare_worlds`; with `Random
+    // Seed` 0 each process and each `ucinewgame` draws a new seed from the clock, which full strength must not read.
+    let fen = BENCH4_POSITIONS[0].1;
+    let depth_and_score = |lines: &[String]| -> Vec<String> {
+        let keep = |l: &&String| !l.starts_with("info") || l.contains(" score ");
+        // Time and speed vary from run to run; the rest of each line may not.
+        let fixed = |l: &String| {
+            let mut words = l.split(' ');
+            let mut kept = Vec::new();
+            while let Some(w) = words.next() {
+                if w == "time" || w == "nps" {
+                    words.next();
+                } else {
+                    kept.push(w);
+                }
+            }
+            kept.join(" ")
+        };
+        lines.iter().filter(keep).map(fixed).collect()
+    };
+    let run = || {
+        let mut e = engine4();
+        let mut out = Vec::new();
+        for _ in 0..2 {
+            e.send("ucinewgame");
+            e.send(&position(fen, &[]));
+            out.push(depth_and_score(&go(&mut e, "go seat s depth 2")));
+        }
+        e.quit();
+        out
+    };
+    let first = run();
+    assert_eq!(first[0], first[1], "after ucinewgame");
+    assert!(first[0].iter().any(|l| l.contains(" score ")), "{first:?}");
+    assert_eq!(run(), first, "in another process");
+}

@@ -783,3 +783,30 @@ fn the_engine_keeps_what_an_answer_found_until_a_new_game() {
     searcher.new_game();
     assert_eq!(run(&searcher), first);
 }
+
+#[test]
+fn full_strength_answers_the_same_whatever_the_seed() {
+    // A declaration two iterations deep, with no node limit: every one of its determinizations is drawn
+    // (`Tune_declare_worlds`), so a seed that reached them would move the score it reports.
+    let g = game(BENCH4_POSITIONS[0].1);
+    let limits = Limits4 {
+        depth: Some(2),
+        ..Limits4::default()
+    };
+    let run = |seed: u64| {
+        let mut last = Info4::default();
+        let a = think(
+            &g,
+            Seat::South,
+            &limits,
+            &settings(20, seed),
+            &AtomicBool::new(false),
+            &mut |i| last = i.clone(),
+        );
+        (a, last.score_cp, last.nodes)
+    };
+    let first = run(1);
+    for seed in [2, 3, 0xDEAD_BEEF] {
+        assert_eq!(run(seed), first, "seed {seed}");
+    }
+}

@@ -66,7 +66,8 @@ pub struct Limits4 {
 pub struct Settings4 {
     /// `Skill Level`, 0 (a random legal choice) to 20 (full strength).
     pub skill: u8,
-    /// Where the weak levels' random choices start: the same seed and game give the same answers.
+    /// Where the weak levels' random choices start: the same seed and game give the same answers. Full strength
+    /// does not read it.
     pub seed: u64,
     /// Time kept back per answer for communication lag.
     pub move_overhead_ms: u64,
@@ -170,8 +171,11 @@ pub(in crate::search) fn think_in(
     let answer = if game.result().is_some() || !state.deciding().contains(seat) {
         Answer4::None
     } else {
-        // The setting's seed mixed with where the game stands: every answer of a game draws anew.
-        let seed = settings.seed.wrapping_mul(0xD6E8_FEB8_6659_FD93)
+        // The setting's seed mixed with where the game stands: every answer of a game draws anew. Full strength
+        // draws its determinizations from where the game stands alone, so that with a node or depth limit it
+        // answers the same whatever `Random Seed` (a clock's at 0) is, as the duel's search does.
+        let setting = if level < MAX_SKILL_LEVEL { settings.seed } else { 0 };
+        let seed = setting.wrapping_mul(0xD6E8_FEB8_6659_FD93)
             ^ state.position().key()
             ^ (game.events().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
             ^ (seat.index() as u64 + 1).wrapping_mul(0xBF58_476D_1CE4_E5B9);
