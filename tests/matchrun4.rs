@@ -534,3 +534,37 @@ fn dratp_plays_four_player_games_that_end_by_the_rules_and_replay() {
         }
     }
 }
+
+#[test]
+fn identical_full_strength_engines_play_one_game_in_every_seat_of_a_rotation() {
+    // Four copies of the engine at full strength with a node limit: whichever copy sits where, each game of the
+    // rotation is the same game, which is what pairing two runs game by game (MATCH.md) rests on. The
+    // declarations' determinizations once drew from each process's clock seed and made one game of most rotations
+    // differ (this opening: the second).
+    let dratp = env!("CARGO_BIN_EXE_dratp");
+    let dir = scratch("dratp-rotation");
+    let (file, pgn) = (dir.join("o.nfen4"), dir.join("games.pgn"));
+    let opening = "nBnRn[M08]n[N02]1nRnB/1nBnBnBnBnBn[M23]/wBw[M18]8eB/wRwB7eBeR/w[M31]wB7eBe[M31]/w[N02]wB7eBe[N02]/1wB7eBe[M08]/wRwB7eBeR/wB9eB/1sBsBsBsBsB1/sBsRs[M31]s[N02]s[M18]sRsB d swne - - 0/0/0/0 M08,M15,M23,M39,M41/M08,M15,M23,M39,M41/M15,M18,M31,M39,M41/M15,M18,M23,M39,M41 -/-/-/- - 3";
+    std::fs::write(&file, format!("{opening}\n")).unwrap();
+    let engines: String = ["a", "b", "c", "d"]
+        .iter()
+        .map(|n| format!(" -engine cmd={dratp} name={n}"))
+        .collect();
+    let (s, out) = play4(&format!(
+        "-variant naviadratp4{engines} -each nodes=6000 -games 4 -openings file={} -pgnout {}",
+        file.display(),
+        pgn.display()
+    ));
+    assert_eq!(s.games.len(), 4, "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let games = read_games(&text).unwrap();
+    let moves: Vec<String> = games
+        .iter()
+        .map(|g| g.moves.iter().map(|m| m.text.as_str()).collect::<Vec<_>>().join(" "))
+        .collect();
+    assert!(moves[0].len() > 100, "{}", moves[0]);
+    for (g, m) in s.games.iter().zip(&moves) {
+        assert_eq!(m, &moves[0], "game {}", g.job.number);
+        assert_eq!(g.outcome.ranking, s.games[0].outcome.ranking, "game {}", g.job.number);
+    }
+}
