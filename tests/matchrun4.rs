@@ -489,19 +489,24 @@ fn an_openings_file_of_nfen4_lines_gives_each_rotation_its_start() {
 
 // ---- the real engine ----
 
-#[test]
-fn dratp_plays_four_player_games_that_end_by_the_rules_and_replay() {
-    // A small soak: two rotations, forces from the whole catalogue, the engine at depth 1
-    // (its nodes bounded: a depth-1 declaration searches the rest of the round).
+/// A four-player match of the real engine, seated as `a`, `b`, `c` and `d`, with the other `options` given.
+fn play_dratp4(options: &str) -> (Summary4, String) {
     let dratp = env!("CARGO_BIN_EXE_dratp");
-    let dir = scratch("dratp");
-    let (pgn, json) = (dir.join("games.pgn"), dir.join("games.json"));
     let engines: String = ["a", "b", "c", "d"]
         .iter()
         .map(|n| format!(" -engine cmd={dratp} name={n}"))
         .collect();
-    let (s, out) = play4(&format!(
-        "-variant naviadratp4{engines} -each depth=1 nodes=20000 -games 8 -forces random seed=1 -pgnout {} -jsonout {}",
+    play4(&format!("-variant naviadratp4{engines} {options}"))
+}
+
+#[test]
+fn dratp_plays_four_player_games_that_end_by_the_rules_and_replay() {
+    // A small soak: two rotations, forces from the whole catalogue, the engine at depth 1
+    // (its nodes bounded: a depth-1 declaration searches the rest of the round).
+    let dir = scratch("dratp");
+    let (pgn, json) = (dir.join("games.pgn"), dir.join("games.json"));
+    let (s, out) = play_dratp4(&format!(
+        "-each depth=1 nodes=20000 -games 8 -forces random seed=1 -pgnout {} -jsonout {}",
         pgn.display(),
         json.display()
     ));
@@ -541,17 +546,12 @@ fn identical_full_strength_engines_play_one_game_in_every_seat_of_a_rotation() {
     // rotation is the same game, which is what pairing two runs game by game (MATCH.md) rests on. The
     // declarations' determinizations once drew from each process's clock seed and made one game of most rotations
     // differ (this opening: the second).
-    let dratp = env!("CARGO_BIN_EXE_dratp");
     let dir = scratch("dratp-rotation");
     let (file, pgn) = (dir.join("o.nfen4"), dir.join("games.pgn"));
     let opening = "nBnRn[M08]n[N02]1nRnB/1nBnBnBnBnBn[M23]/wBw[M18]8eB/wRwB7eBeR/w[M31]wB7eBe[M31]/w[N02]wB7eBe[N02]/1wB7eBe[M08]/wRwB7eBeR/wB9eB/1sBsBsBsBsB1/sBsRs[M31]s[N02]s[M18]sRsB d swne - - 0/0/0/0 M08,M15,M23,M39,M41/M08,M15,M23,M39,M41/M15,M18,M31,M39,M41/M15,M18,M23,M39,M41 -/-/-/- - 3";
     std::fs::write(&file, format!("{opening}\n")).unwrap();
-    let engines: String = ["a", "b", "c", "d"]
-        .iter()
-        .map(|n| format!(" -engine cmd={dratp} name={n}"))
-        .collect();
-    let (s, out) = play4(&format!(
-        "-variant naviadratp4{engines} -each nodes=6000 -games 4 -openings file={} -pgnout {}",
+    let (s, out) = play_dratp4(&format!(
+        "-each nodes=6000 -games 4 -openings file={} -pgnout {}",
         file.display(),
         pgn.display()
     ));

@@ -743,14 +743,19 @@ fn full_strength_against_random_seats() {
     println!("strong seat: {wins} wins, {firsts} first places in 8 games");
 }
 
-#[test]
-fn the_engine_keeps_what_an_answer_found_until_a_new_game() {
-    // The first bench position, in the declaration phase: South's lines of every kind, two iterations deep.
-    let g = game(BENCH4_POSITIONS[0].1);
+/// The first bench position, in the declaration phase, and a limit of two iterations with no node limit.
+fn declaration_two_deep() -> (Game4, Limits4) {
     let limits = Limits4 {
         depth: Some(2),
         ..Limits4::default()
     };
+    (game(BENCH4_POSITIONS[0].1), limits)
+}
+
+#[test]
+fn the_engine_keeps_what_an_answer_found_until_a_new_game() {
+    // The first bench position, in the declaration phase: South's lines of every kind, two iterations deep.
+    let (g, limits) = declaration_two_deep();
     let mut searcher = Searcher::new(&SearchOptions::default());
     searcher.prepare();
     let run = |searcher: &Searcher| {
@@ -788,11 +793,7 @@ fn the_engine_keeps_what_an_answer_found_until_a_new_game() {
 fn full_strength_answers_the_same_whatever_the_seed() {
     // A declaration two iterations deep, with no node limit: every one of its determinizations is drawn
     // (`Tune_declare_worlds`), so a seed that reached them would move the score it reports.
-    let g = game(BENCH4_POSITIONS[0].1);
-    let limits = Limits4 {
-        depth: Some(2),
-        ..Limits4::default()
-    };
+    let (g, limits) = declaration_two_deep();
     let run = |seed: u64| {
         let mut last = Info4::default();
         let a = think(
