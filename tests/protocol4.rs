@@ -905,7 +905,7 @@ fn full_strength_replays_its_answers_in_any_process_after_any_new_game() {
     // A declaration two iterations deep draws every determinization of `Tune_declare_worlds`; with `Random
     // Seed` 0 each process and each `ucinewgame` draws a new seed from the clock, which full strength must not read.
     let fen = BENCH4_POSITIONS[0].1;
-    let depth_and_score = |lines: &[String]| -> Vec<String> {
+    let replayable = |lines: &[String]| -> Vec<String> {
         let keep = |l: &&String| !l.starts_with("info") || l.contains(" score ");
         // Time and speed vary from run to run; the rest of each line may not.
         let fixed = |l: &String| {
@@ -928,7 +928,7 @@ fn full_strength_replays_its_answers_in_any_process_after_any_new_game() {
         for _ in 0..2 {
             e.send("ucinewgame");
             e.send(&position(fen, &[]));
-            out.push(depth_and_score(&go(&mut e, "go seat s depth 2")));
+            out.push(replayable(&go(&mut e, "go seat s depth 2")));
         }
         e.quit();
         out
