@@ -438,6 +438,14 @@ fn it_never_bids_away_the_gyullas_its_navia_dratp_needs() {
     }
 }
 
+/// Full strength reading its rivals' bids one ply deep alone (`Tune_read_levels` 0): the reading the auction tests
+/// below pin down. The deeper levels have their own test in `search::four::player`.
+fn one_ply_readers() -> Settings4 {
+    let mut s = settings(20, 0);
+    s.weights4.read_levels = 0;
+    s
+}
+
 /// Round 6 of a game from an opening, the first bid step: West (N, pool 25) has South's dratped M24 beside its
 /// Navia on a5. South (pool 3) and East (12) would each add 1 as one-ply players, North (8) nothing.
 const READ_BIDS: &str = "nBnR1n[N04]n[M21]1nB/1nBnBnB1nB1/wB1wR3nB2e[M05]eB/1wB4nR2eBeR/w[M02]wB7eB1/\
@@ -448,7 +456,7 @@ M01,M05,M20,M21,M43/M01,M05,M20,M21,M24,M43/M01,M02,M05,M20,M24,M43/M01,M20,M21,
 fn it_reads_the_rivals_bids_as_one_ply_players_and_outbids_their_later_raises_too() {
     let g = game(READ_BIDS);
     let bid = |g: &Game4, s: Seat, d: u32, s4: &Settings4| answer(g, s, &depth(d), s4);
-    let default = settings(20, 0);
+    let default = one_ply_readers();
     let mut blind = default;
     blind.weights4.bid_trust = 0;
     // The one-ply answers, which a deeper seat reads (a one-ply seat reads no rival's bid).
@@ -492,7 +500,7 @@ N/M20/M20/M24 - 36/36/24/21 M01,M20,M21,M43/M01,M05,M21,M24,M43/M01,M05,M24,M43/
 #[test]
 fn a_seat_that_reads_pays_to_pass_only_the_rival_whose_blow_it_fears() {
     let g = game(TIE_BREAK);
-    let default = settings(20, 0);
+    let default = one_ply_readers();
     // F24: had the three tied at 1 and stopped raising, East would act first, then North and West.
     let mut tied = g.clone();
     tied.play_text("b:0/1/1/1").unwrap();
@@ -520,7 +528,7 @@ fn a_seat_that_reads_pays_its_read_share_and_reads_its_rivals_at_theirs() {
     let g = game(READ_BIDS);
     let bid = |s: Seat, d: u32, s4: &Settings4| answer(&g, s, &depth(d), s4);
     // Blind bidders (one ply deep) pay `blow_share`: at 0, acting late loses nothing and none of them bids.
-    let mut blind_free = settings(20, 0);
+    let mut blind_free = one_ply_readers();
     blind_free.weights4.blow_share = 0;
     for s in Seat::ALL {
         assert_eq!(bid(s, 1, &blind_free), Answer4::Bid(0), "{s}");
@@ -529,7 +537,7 @@ fn a_seat_that_reads_pays_its_read_share_and_reads_its_rivals_at_theirs() {
     // own `read_share`.
     assert_eq!(bid(Seat::South, 2, &blind_free), Answer4::Bid(1));
     // At a `read_share` of 0 the reading seat bids nothing, while one ply deep it bids as before.
-    let mut read_free = settings(20, 0);
+    let mut read_free = one_ply_readers();
     read_free.weights4.read_share = 0;
     assert_eq!(bid(Seat::South, 2, &read_free), Answer4::Bid(0));
     assert_eq!(bid(Seat::South, 1, &read_free), Answer4::Bid(1));
@@ -540,7 +548,7 @@ fn a_reading_seat_reads_a_re_bid_step_too_and_pays_its_read_share_there() {
     // West, North and East tied at 1 (F23): East reads the re-bid step as the first one, at its `read_share`.
     let mut g = game(TIE_BREAK);
     g.play_text("b:0/1/1/1").unwrap();
-    let default = settings(20, 0);
+    let default = one_ply_readers();
     // The one-ply answers East reads.
     for s in [Seat::West, Seat::North] {
         assert_eq!(answer(&g, s, &depth(1), &default), Answer4::Bid(0), "{s}");

@@ -45,8 +45,9 @@ tunable! {
         /// at 10 over 1 200 games, and the same at 25 or 70).
         read_share = 40, 0..=100;
         /// The auction (F23): the percent of the odds given to a rival adding what a one-ply player in its seat
-        /// would add, read in every bid step (`auction::Reading`); the blind guess gets the rest, for a rival that
-        /// thinks deeper or otherwise. At 0 the rivals' bids are not read.
+        /// would add (or, as far as `read_levels` reaches, what this player would add there), read in every bid step
+        /// (`auction::Reading`); the blind guess gets the rest, for a rival that thinks otherwise. At 0 the rivals'
+        /// bids are not read.
         bid_trust = 80, 0..=100;
         /// F28, F29: a rival's win ends the game with this seat in the place F34 gives it, scored as a thousand
         /// war's place (`war_place`) less this. Not a loss like a two-player mate: the seat keeps its place, and
@@ -111,6 +112,15 @@ tunable! {
         /// flight as certain and gives up fewer Navias for a retake that the rival would foil, but it placed a fifth
         /// of a place worse than three seats at 50 (+0.21 ± 0.10 over 800 games, BENCHMARKS.md, session 41).
         navia_odds = 50, 0..=100;
+        /// How many levels deep a bid step reads its rivals' amounts with what its own lines leave of the budget.
+        /// The one-ply reading (`bid_trust`) reads a rival as a blind one-ply bidder, which the same player in that
+        /// seat is not: it reads its own rivals and pays its `read_share`. At level 1 each rival in the step is read
+        /// as this player adding in its seat (its own bid step, reading its rivals one ply deep), at level L as this
+        /// player reading L − 1 levels deep, and the deepest level completed for every rival is kept (each level
+        /// cost some 2 500 nodes in the bid steps of three games). At 3 a seat placed a fifth of a place better than
+        /// three at 0 at an equal budget of 10 000 nodes, and with it a doubled budget places better from 10 000
+        /// nodes, where the one-ply reading's did not (BENCHMARKS.md, session 47). At 0 the one-ply readings alone.
+        read_levels = 3, 0..=6;
         /// How sure the draw of a rival's later kind is: a kind whose best one-ply action (of those its threatening
         /// turn looks at, or none) scores this much less than the best kind's is drawn e (2.72) times less often.
         sample_temp = 100, 1..=5000;

@@ -11,7 +11,7 @@
 //! - `eval`: each seat's worth from the two-player weights plus the cross's terms (Navias held, a Navia that can
 //!   be taken, Pharaoh squares held), and the answering seat's score against the others;
 //! - `player`: the four phases from that one search; `auction`: the bid reasoning from place values and the
-//!   rivals' amounts read as one-ply players would bid them;
+//!   rivals' amounts read as one-ply players would bid them, then as the player itself would in their seats;
 //! - `budget`: `go`'s limits, the seat's clock (through the two-player time manager) and `stop`;
 //! - `bench`: the player's answers to fixed positions in every phase, whose node total is its signature.
 //!

@@ -14,10 +14,12 @@
 //!   `Weights4::bid_reveal` (off by default), what those iterations leave of the budget reads the same lines with the
 //!   rivals revealed, each playing its own best action, as deep as it allows (`revealed`), averaged half and half with
 //!   the threats' values; then the bid whose expected place value best pays its price (`auction::choose_bid`), each
-//!   rival's amount read as a one-ply player in its seat would bid (`read_bids`), which the seat outbids rather than
-//!   matches (a tie is no end to the auction, F23), with the rest of the auction played out for each amount (`settle`:
-//!   a tie group left below the seat raises again) and what the rivals spend counted; a seat that reads so also
-//!   measures acting after each set of its rivals, and pays to pass only those whose blow it fears;
+//!   rival's amount read as a one-ply player in its seat would bid (`read_bids`), then, with what the seat's lines
+//!   left of the budget, as this player itself would bid there, level by level (`read_deeper`,
+//!   `Weights4::read_levels`), which the seat outbids rather than matches (a tie is no end to the auction, F23), with
+//!   the rest of the auction played out for each amount (`settle`: a tie group left below the seat raises again) and
+//!   what the rivals spend counted; a seat that reads so also measures acting after each set of its rivals, and pays
+//!   to pass only those whose blow it fears;
 //! - **promises** (`promise`): the two outcomes the promise can bring, played on the real round (`State4`):
 //!   promising wins the tie only when the tied rivals do not promise, refusing only when they all do, and any
 //!   other answer forfeits either way, so the seat promises when acting early without captures is worth more
@@ -130,7 +132,13 @@ struct BidValues {
     places: PlaceValues,
     /// Near the Navia dratp's 60, the same with one gyullas spent.
     paid: Option<PlaceValues>,
+    /// The best line's value: the score the bid step reports.
+    best: i32,
 }
+
+/// Each rival's amount in a bid step as a reading found it, with the values that reading measured; `None` where
+/// the rival was not read.
+type Readings = Vec<Option<(u8, BidValues)>>;
 
 /// The most a seat adds whose auction [`Player::settle`] plays out; a larger amount is read as that one.
 const SETTLE_MOST: u8 = 6;
@@ -562,7 +570,7 @@ impl Player<'_, '_> {
     /// whose reading the budget cut short. Each costs about a hundred nodes (a few thousand at most), counted in
     /// `budget`. A seat held to one action (`go depth 1`, a greedy seat) reads no rival: its bid step is its own
     /// lines alone, and a reading is one more search in each rival's seat.
-    fn read_bids(&self, acting: &[Seat], budget: &mut Budget) -> Vec<Option<(u8, BidValues)>> {
+    fn read_bids(&self, acting: &[Seat], budget: &mut Budget) -> Readings {
         if !self.reads(budget) {
             return vec![None; acting.len()];
         }
@@ -608,6 +616,65 @@ impl Player<'_, '_> {
         Some((one_ply.choose(&values, &[], &child), values))
     }
 
+    /// The readings `read` and the auction `settled` with them, read again level by level up to
+    /// `Weights4::read_levels` with what the seat's own lines left of the budget: at level L each rival read in the
+    /// step adds what this player would add in its seat reading at level L − 1 (the values the one-ply reading
+    /// measured still play the later steps out, `settle`). The deepest level completed for every rival is kept.
+    fn read_deeper(
+        &self,
+        acting: &[Seat],
+        mut read: Readings,
+        mut settled: Option<Vec<Vec<u8>>>,
+        budget: &mut Budget,
+    ) -> (Readings, Option<Vec<Vec<u8>>>) {
+        if settled.is_none() {
+            return (read, settled);
+        }
+        for level in 1..=self.weights4.read_levels {
+            let mut next = read.clone();
+            for (r, &o) in next.iter_mut().zip(acting) {
+                if let Some((amount, _)) = r {
+                    match self.read_as_player(o, level, budget) {
+                        Some(a) => *amount = a,
+                        None => return (read, settled),
+                    }
+                }
+            }
+            match self.settle(acting, &next, budget) {
+                Some(s) => {
+                    read = next;
+                    settled = Some(s);
+                    log::debug!("{} read its rivals' bids to level {level}", self.seat);
+                }
+                None => break,
+            }
+        }
+        (read, settled)
+    }
+
+    /// What this player would add in `seat`'s place in this bid step, reading `level` − 1 levels deep; `None` when
+    /// the budget ran out first.
+    fn read_as_player(&self, seat: Seat, level: i32, budget: &mut Budget) -> Option<u8> {
+        let mut child = budget.child(budget.max_depth);
+        let mut quiet = |_: &Info4| {};
+        let mut rival = Player {
+            seat,
+            info: &mut quiet,
+            weights4: Weights4 {
+                read_levels: level - 1,
+                ..self.weights4
+            },
+            ..*self
+        };
+        let amount = rival.bid_amount(&mut child);
+        budget.absorb(&child);
+        if child.halted() {
+            None
+        } else {
+            amount
+        }
+    }
+
     /// Whether this seat reads its rivals' bids: it trusts a reading at all and is not held to one action.
     fn reads(&self, budget: &Budget) -> bool {
         self.weights4.bid_trust > 0 && budget.max_depth > 1
@@ -639,6 +706,12 @@ impl Player<'_, '_> {
             None
         };
         let values = self.bid_values(budget)?;
+        let before = budget.nodes();
+        let (read, settled) = self.read_deeper(&acting, read, settled, budget);
+        if budget.nodes() > before {
+            // The answer's nodes as they now stand, as an iteration reports them.
+            self.report(budget, self.depth, values.best, Vec::new());
+        }
         let percent = self.weights4.bid_trust.clamp(0, 100) as u8;
         let readings: Vec<Option<Reading>> = read
             .iter()
@@ -770,6 +843,7 @@ impl Player<'_, '_> {
         Some(BidValues {
             places,
             paid: near_dratp.then(|| PlaceValues::discounted(v[3], v[4], v[2], share)),
+            best: v.iter().copied().max().unwrap_or(0),
         })
     }
 
@@ -1216,5 +1290,72 @@ pub(super) mod tests {
             rounds += 1;
         });
         assert!(rounds > 10, "{rounds}");
+    }
+
+    #[test]
+    fn a_bid_step_reads_each_rival_as_itself_in_that_seat_as_many_levels_deep_as_its_budget_completes() {
+        // A bench position's bid step: South (pool 1) reads West (46), North (45) and East (25).
+        let game = Game4::from_nfen4(super::super::BENCH4_POSITIONS[5].1, Catalogue::builtin(), 200).unwrap();
+        let state = *game.state();
+        let table = Tt::new(1);
+        let mut quiet = |_: &Info4| {};
+        let mut player = full_player(&state, Seat::South, 11, &table, &mut quiet);
+        // The weights as `think` plays them, so that a reading can be compared with its answer.
+        player.weights = Weights4::DEFAULT.on_the_cross(&Weights::DEFAULT);
+        let stop = AtomicBool::new(false);
+        let budget = |nodes: Option<u64>| {
+            let limits = Limits4 {
+                nodes,
+                ..Limits4::default()
+            };
+            Budget::new(&limits, &Settings4::FULL, &stop, 64)
+        };
+        // What the player answers in `seat` reading `levels` levels deep, as a `go` with no limit would.
+        let answer = |seat: Seat, levels: i32| {
+            let mut settings = Settings4::FULL;
+            settings.weights4.read_levels = levels;
+            let free = Limits4::default();
+            match super::super::think(&game, seat, &free, &settings, &stop, &mut |_| {}) {
+                Answer4::Bid(x) => x,
+                other => panic!("{other:?}"),
+            }
+        };
+        let (acting, _) = player.rivals();
+        let read = player.read_bids(&acting, &mut budget(None));
+        let settled = player.settle(&acting, &read, &mut budget(None));
+        assert!(settled.is_some());
+        let amounts = |r: &[Option<(u8, BidValues)>]| -> Vec<Option<u8>> { r.iter().map(|r| r.map(|r| r.0)).collect() };
+        // One ply deep first, in the base order after South: North and West add nothing, East 1.
+        assert_eq!(acting, [Seat::North, Seat::East, Seat::West]);
+        let one_ply = amounts(&read);
+        assert_eq!(one_ply, [Some(0), Some(1), Some(0)]);
+        // At level L a rival adds what the player itself adds in its seat reading L − 1 levels deep.
+        let level = |l: i32| -> Vec<Option<u8>> {
+            acting
+                .iter()
+                .zip(&one_ply)
+                .map(|(&o, a)| a.map(|_| answer(o, l - 1)))
+                .collect()
+        };
+        // Each level reads North and East adding more: they outbid the readings one level below.
+        let (first, second) = (level(1), level(2));
+        assert_eq!(first, [Some(3), Some(1), Some(2)]);
+        assert_eq!(second, [Some(4), Some(4), Some(2)]);
+        let mut deeper = |levels: i32, nodes: Option<u64>| {
+            table.clear();
+            player.weights4.read_levels = levels;
+            let mut b = budget(nodes);
+            let (r, s) = player.read_deeper(&acting, read.clone(), settled.clone(), &mut b);
+            assert!(s.is_some());
+            (amounts(&r), b.nodes())
+        };
+        assert_eq!(deeper(0, None), (one_ply.clone(), 0));
+        let (at_one, one_cost) = deeper(1, None);
+        assert_eq!(at_one, first);
+        let (at_two, two_cost) = deeper(2, None);
+        assert_eq!(at_two, second);
+        assert!(two_cost > one_cost);
+        // A budget that ends within the second level keeps the first's readings.
+        assert_eq!(deeper(2, Some((one_cost + two_cost) / 2)).0, first);
     }
 }
