@@ -1337,7 +1337,8 @@ pub(super) mod tests {
                 .map(|(&o, a)| a.map(|_| answer(o, l - 1)))
                 .collect()
         };
-        // Each level reads North and East adding more: they outbid the readings one level below.
+        // Read as the player, North and West add more than one-ply bidders would; at level 2 North and East more
+        // again, each outbidding the readings of the level below.
         let (first, second) = (level(1), level(2));
         assert_eq!(first, [Some(3), Some(1), Some(2)]);
         assert_eq!(second, [Some(4), Some(4), Some(2)]);
