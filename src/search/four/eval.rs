@@ -118,10 +118,13 @@ tunable! {
         /// as this player adding in its seat (its own bid step, reading its rivals one ply deep), at level L as this
         /// player reading L − 1 levels deep, and the deepest level completed for every rival is kept (each level
         /// cost some 2 500 nodes in the bid steps of three games). At 3 a seat placed a fifth of a place better than
-        /// three at 0 at an equal budget of 10 000 nodes, and with it twice 10 000 or 20 000 nodes place better than
-        /// one budget, where with the one-ply reading they did not; by 40 000 nodes nearly every step reads all three
-        /// levels, and a doubling is not shown (BENCHMARKS.md, session 47). At 0 the one-ply readings alone.
-        read_levels = 3, 0..=6;
+        /// three at 0 at an equal budget of 10 000 nodes, and with it twice 10 000 or 20 000 nodes placed better than
+        /// one budget, where with the one-ply reading they did not; but by 40 000 nodes nearly every step read all
+        /// three levels, and a doubling was not shown (BENCHMARKS.md, session 47). At 6, which 40 000 nodes complete
+        /// in some steps (4 to 6 levels) and 80 000 in most, a seat placed a sixth of a place better than three at 3
+        /// at an equal 40 000 nodes, and twice 40 000 nodes placed better than one budget (session 48). At 0 the
+        /// one-ply readings alone.
+        read_levels = 6, 0..=6;
         /// How sure the draw of a rival's later kind is: a kind whose best one-ply action (of those its threatening
         /// turn looks at, or none) scores this much less than the best kind's is drawn e (2.72) times less often.
         sample_temp = 100, 1..=5000;
