@@ -122,8 +122,8 @@ tunable! {
         /// one budget, where with the one-ply reading they did not; but by 40 000 nodes nearly every step read all
         /// three levels, and a doubling was not shown (BENCHMARKS.md, session 47). At 6, which 40 000 nodes complete
         /// in some steps (4 to 6 levels) and 80 000 in most, a seat placed a sixth of a place better than three at 3
-        /// at an equal 40 000 nodes, and twice 40 000 nodes placed better than one budget (session 48). At 0 the
-        /// one-ply readings alone.
+        /// at an equal 40 000 nodes, and twice 40 000 or 80 000 nodes placed better than one budget (session 48).
+        /// At 0 the one-ply readings alone.
         read_levels = 6, 0..=6;
         /// How sure the draw of a rival's later kind is: a kind whose best one-ply action (of those its threatening
         /// turn looks at, or none) scores this much less than the best kind's is drawn e (2.72) times less often.
